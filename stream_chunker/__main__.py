@@ -1,0 +1,7 @@
+"""``python -m stream_chunker``: the same as the ``stream-chunker`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

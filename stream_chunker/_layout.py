@@ -1,0 +1,175 @@
+"""What both profiles share: the open paragraph, the record of a line, the sinks.
+
+A profile ("layout") is the state machine's model. The machine calls its actions
+(``open_paragraph``, ``open_section``, ...) and conditions (``opens_section``,
+``continues_across_page``, ...) with the current line record ``(line, page, text)``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Pattern, Sequence, Tuple
+
+from ._chunk import Chunk
+from ._packing import Paragraph
+
+Record = Tuple[Any, ...]
+"""A line as the reader sees it: ``(first line, page, text, last line)``, with a
+fifth item ``True`` for a run of plain body lines (see ``_scan``)."""
+
+Diagnose = Callable[..., None]
+
+# A line that ends one of these (after closing quotes or brackets) may end a paragraph.
+_ENDS_SENTENCE = re.compile(r"[.!?:;][\"'\u201d\u2019)\]]*$")
+_FIRST_LETTER = re.compile(r"[^\W\d_]")
+
+
+# Any whitespace but a single space between words.
+_IRREGULAR_SPACE = re.compile(r"[^\S ]|  |^ | $")
+
+
+def single_spaced(text: str) -> Tuple[str, int]:
+    """``text`` with every run of whitespace made one space, and its word count.
+
+    Most extracted lines are single-spaced already; then the words can be
+    counted without splitting the text into a list of them.
+
+    >>> single_spaced("We  cover\\nthe house ")
+    ('We cover the house', 4)
+    """
+    if _IRREGULAR_SPACE.search(text) is None:
+        return text, (text.count(" ") + 1 if text else 0)
+    words = text.split()
+    return " ".join(words), len(words)
+
+
+def first_letter(text: str) -> str:
+    """The first letter of ``text``, or ``""``.
+
+    >>> first_letter("(Unused)"), first_letter("100 Continue"), first_letter("42")
+    ('U', 'C', '')
+    """
+    m = _FIRST_LETTER.search(text)
+    return m.group() if m else ""
+
+
+@dataclass
+class Settings:
+    """Options resolved and checked once, shared by the engine's parts."""
+
+    profile: str
+    cap_unit: str
+    cap: int
+    max_paragraph_chars: int
+    max_title_words: int
+    profile_options: Dict[str, Any] = field(default_factory=dict)
+
+
+class Layout:
+    """Base of the profiles. Subclasses set ``RULES`` (the ordered line patterns)
+    and implement the actions and conditions the machine names."""
+
+    SPECIAL: Tuple[Pattern[str], Pattern[str]]
+    """Finds the lines that may be anything but body text (see ``_scan.special_lines``)."""
+    LEADER: Optional[Pattern[str]] = None
+    """Matches inside such lines that ``SPECIAL`` cannot tell from their start."""
+
+    state: str  # kept by ``transitions``
+
+    def __init__(self, settings: Settings, emit: Callable[[Chunk], None], diagnose: Diagnose) -> None:
+        self.settings = settings
+        self.emit = emit
+        self.diagnose = diagnose
+        self.counts: Dict[str, int] = {}
+        self._para: List[str] = []
+        self._para_first: Record = (0, 0, "", 0)
+        self._para_last: Record = (0, 0, "", 0)
+        self._para_chars = 0
+        self._para_cut = False  # the open paragraph continues one the hard bound cut
+        self._bound = settings.max_paragraph_chars
+
+    # -- classification ------------------------------------------------------
+    RULES: Sequence[Tuple[str, Callable[[str], bool], Pattern[str]]] = ()
+    """The ordered line rules ``(class, guard, pattern)``: the first whose cheap
+    guard passes and whose pattern matches names the line's class."""
+
+    def classify(self, text: str) -> Optional[Tuple[str, "re.Match[str]"]]:
+        """The class of a non-blank line and the match of the first rule that
+        takes it, or ``None`` for body text."""
+        for name, guard, pattern in self.RULES:
+            if guard(text):
+                m = pattern.match(text)
+                if m is not None:
+                    return name, m
+        return None
+
+    def count(self, key: str, n: int = 1) -> None:
+        self.counts[key] = self.counts.get(key, 0) + n
+
+    # -- paragraphs ----------------------------------------------------------
+    def continue_paragraph(self, rec: Record) -> None:
+        para = self._para
+        if not para:
+            self._para_first = rec
+        para.append(rec[2])
+        self._para_last = rec
+        self._para_chars += len(rec[2])
+        if self._para_chars > self._bound:
+            self._close_paragraph(cut=True)
+
+    def open_paragraph(self, rec: Record) -> None:
+        if self._para:
+            self._close_paragraph()
+        self._para_cut = False
+        self.continue_paragraph(rec)
+
+    def end_paragraph(self, rec: Optional[Record] = None) -> None:
+        if self._para:
+            self._close_paragraph()
+        self._para_cut = False
+
+    def _close_paragraph(self, cut: bool = False) -> None:
+        text, words = single_spaced(" ".join(self._para))
+        first, last = self._para_first, self._para_last
+        paragraph = Paragraph(text, words, (first[0], last[3]), (first[1], last[1]), cut or self._para_cut)
+        self._para = []
+        self._para_chars = 0
+        if cut:
+            self.diagnose("paragraph_cut", last[3], bound=self._bound)
+            self.count("paragraphs_cut")
+        self._para_cut = cut
+        self.take_paragraph(paragraph)
+
+    def last_line(self) -> str:
+        """The last line of the open paragraph, or ``""``."""
+        if not self._para:
+            return ""
+        last = self._para[-1]
+        return last[last.rfind("\n") + 1:].strip()
+
+    def take_paragraph(self, paragraph: Paragraph) -> None:
+        raise NotImplementedError
+
+    # -- actions and conditions every profile shares --------------------------
+    def skip(self, rec: Record) -> None:
+        """A line that changes nothing (a blank line where no paragraph is open)."""
+
+    def turn_page(self, rec: Record) -> None:
+        """Pages are carried on every record; the break itself only moves the state."""
+
+    def continues_across_page(self, rec: Record) -> bool:
+        """The first body line of a page continues the paragraph the last page
+        left open, unless that paragraph had reached the end of a sentence and
+        this line starts a new one."""
+        last = self.last_line()
+        if not last:
+            return False
+        return not (_ENDS_SENTENCE.search(last) and not first_letter(rec[2]).islower())
+
+    def finish(self) -> None:
+        """End of input."""
+        raise NotImplementedError
+
+    def report(self) -> Dict[str, Any]:
+        return {}

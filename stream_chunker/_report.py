@@ -1,0 +1,70 @@
+"""The end-of-run report: what was read, what was made, what was dropped."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, Optional
+
+from ._chunk import Chunk
+
+
+@dataclass
+class Report:
+    """Running totals; :meth:`as_dict` is the report users see."""
+
+    profile: str
+    cap: int
+    cap_unit: str
+    encoding: Optional[str]
+    chunks: int = 0
+    estimate_total: int = 0
+    real_total: int = 0
+    under_estimate_over_real: int = 0
+    kept: int = 0
+    cut: int = 0
+    furniture_lines: int = 0
+    nul_bytes: int = 0
+    replaced_bytes: int = 0
+    diagnostics: Dict[str, int] = field(default_factory=dict)
+
+    def note(self, kind: str) -> None:
+        self.diagnostics[kind] = self.diagnostics.get(kind, 0) + 1
+
+    def add(self, chunk: Chunk) -> None:
+        self.chunks += 1
+        self.estimate_total += chunk.tokens
+        if chunk.real_tokens is not None:
+            self.real_total += chunk.real_tokens
+            if self.cap_unit != "chars" and chunk.tokens <= self.cap < chunk.real_tokens:
+                self.under_estimate_over_real += 1
+        if chunk.oversize == "kept":
+            self.kept += 1
+        elif chunk.oversize == "cut":
+            self.cut += 1
+
+    def as_dict(self, lines: int, pages: int, layout: Any) -> Dict[str, Any]:
+        counts = layout.counts
+        real = self.real_total if self.encoding else None
+        return {
+            "profile": self.profile,
+            "lines": lines,
+            "pages": pages,
+            "chunks": self.chunks,
+            "sections": counts.get("sections", 0),
+            "furniture_lines": self.furniture_lines,
+            "contents_lines": counts.get("contents_lines", 0),
+            "headings_rejected": counts.get("headings_rejected", 0),
+            "contents": layout.report(),
+            "oversize": {"kept": self.kept, "cut": self.cut},
+            "cap": {"limit": self.cap, "unit": self.cap_unit},
+            "tokens": {
+                "encoding": self.encoding,
+                "estimate_total": self.estimate_total,
+                "real_total": real,
+                "estimate_to_real": round(self.estimate_total / real, 4) if real else None,
+                "under_cap_by_estimate_over_by_real": self.under_estimate_over_real if real is not None else None,
+            },
+            "nul_bytes": self.nul_bytes,
+            "replaced_bytes": self.replaced_bytes,
+            "diagnostics": dict(sorted(self.diagnostics.items())),
+        }

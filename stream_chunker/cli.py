@@ -1,0 +1,193 @@
+"""The command line: text in, JSON Lines out, one chunk per line as it is decided."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import sys
+import time
+from contextlib import ExitStack
+from typing import IO, Any, Callable, Dict, List, Optional, Sequence
+
+from . import __version__
+from ._chunker import Chunker
+from ._errors import ChunkerError, ConfigError, EncodingUnavailable, InputError
+from ._input import chunk_stream
+
+EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED, EXIT_PIPE_CLOSED = 130, 141  # the shell's own numbers for SIGINT and SIGPIPE
+
+EXAMPLES = """\
+examples:
+  pdftotext policy.pdf - | stream-chunker > chunks.jsonl
+  stream-chunker --max-tokens 300 --stats wording.txt > chunks.jsonl
+  stream-chunker --cap-by real --encoding cl100k_base manual.txt
+  stream-chunker --profile statute --code MD --cite "Md. Code, Transp. § {section}" transp.txt
+  stream-chunker --profile statute --section 16-112 --heading "Stopping" --code MD sec.txt
+  stream-chunker --report run.json --diagnostics why.jsonl a.txt b.txt
+  stream-chunker --fsm > reader.mmd
+
+exit status: 0 done, 1 bad input (the message names the line), 2 bad usage,
+130 interrupted, 141 output pipe closed (only complete JSON lines were written).
+"""
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="stream-chunker",
+        description="Cut long legal and insurance documents (text as pdftotext prints it) into "
+                    "citable chunks, one line at a time, with bounded memory. Writes JSON Lines.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("files", nargs="*", metavar="FILE", help="text files to chunk; '-' or none reads stdin")
+    p.add_argument("--profile", choices=("policy", "statute"), default="policy",
+                   help="policy: numbered sections (default); statute: labelled subsections")
+    cap = p.add_mutually_exclusive_group()
+    cap.add_argument("--max-tokens", type=int, help="cap in tokens (policy default 400)")
+    cap.add_argument("--max-chars", type=int, help="cap in characters (statute default 900)")
+    p.add_argument("--cap-by", choices=("estimate", "real"), default="estimate",
+                   help="measure the token cap by the 0.75-words estimate (default) or real tokens")
+    p.add_argument("--encoding", default="cl100k_base", help="tiktoken encoding for real counts")
+    p.add_argument("--no-real-tokens", dest="real_tokens", action="store_false",
+                   help="skip real token counts (real_tokens is null)")
+    statute = p.add_argument_group("statute metadata")
+    statute.add_argument("--code", help="code name for ids, e.g. MD")
+    statute.add_argument("--cite", help="citation template with {section}, e.g. 'Md. Code, Transp. § {section}'")
+    statute.add_argument("--section-prefix", help="a section marker of your code, e.g. NRS")
+    statute.add_argument("--section", help="the input is this one section, with no section line of its own")
+    statute.add_argument("--heading", help="that section's catchline")
+    statute.add_argument("--as-of", help="date the text is current to (usable in --cite as {as_of})")
+    out = p.add_argument_group("reports")
+    out.add_argument("--report", metavar="FILE", help="write the end-of-run report (JSON) to FILE")
+    out.add_argument("--stats", action="store_true", help="print the end-of-run report (JSON) on stderr")
+    out.add_argument("--diagnostics", metavar="FILE",
+                     help="write one JSON line per rejected heading, skipped number, ambiguous label, "
+                          "furniture line, replaced byte ... to FILE")
+    p.add_argument("--strict", action="store_true", help="invalid UTF-8 or NUL bytes end the run (exit 1)")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bar on stderr (default: when stderr is a terminal)")
+    p.add_argument("--fsm", action="store_true", help="print the reader's state machine as Mermaid and exit")
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return p
+
+
+def _options(args: argparse.Namespace) -> Dict[str, Any]:
+    opts: Dict[str, Any] = dict(profile=args.profile, max_tokens=args.max_tokens, max_chars=args.max_chars,
+                                cap_by=args.cap_by, encoding=args.encoding, real_tokens=args.real_tokens)
+    statute = {k: getattr(args, k) for k in ("code", "cite", "section_prefix", "section", "heading", "as_of")}
+    given = {k: v for k, v in statute.items() if v is not None}
+    if given and args.profile != "statute":
+        raise ConfigError(f"--{next(iter(given)).replace('_', '-')} belongs to --profile statute")
+    opts.update(given)
+    return opts
+
+
+def _progress_bar(stack: ExitStack, enabled: Optional[bool], total: Optional[int],
+                  name: str) -> Optional[Callable[[int], None]]:
+    if enabled is None:
+        enabled = sys.stderr.isatty()
+    if not enabled:
+        return None
+    from tqdm import tqdm
+
+    bar = stack.enter_context(tqdm(total=total, unit="B", unit_scale=True, desc=name, file=sys.stderr,
+                                   leave=False))
+    return bar.update
+
+
+def _peak_rss_mib() -> float:
+    # ru_maxrss is in KiB on Linux.
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+def _run(args: argparse.Namespace, out: IO[str]) -> int:
+    opts = _options(args)
+    Chunker(**opts)  # settle every option before reading anything
+    files = args.files or ["-"]
+    several = len(files) > 1
+    started = time.perf_counter()
+    reports: List[Dict[str, Any]] = []
+    with ExitStack() as stack:
+        diag_file = stack.enter_context(open(args.diagnostics, "w", encoding="utf-8")) if args.diagnostics else None
+        for name in files:
+            doc = "-" if name == "-" else name
+            on_diag = None
+            if diag_file is not None:
+                def on_diag(event: Dict[str, Any], doc: str = doc) -> None:
+                    if several:
+                        event = {"doc": doc, **event}
+                    diag_file.write(json.dumps(event, ensure_ascii=False) + "\n")
+            chunker = Chunker(on_diagnostic=on_diag, **opts)
+            if name == "-":
+                stream, total = sys.stdin.buffer, None
+            else:
+                try:
+                    stream = stack.enter_context(open(name, "rb"))
+                except OSError as err:
+                    raise InputError(f"cannot read {name}: {err.strerror}") from None
+                total = os.fstat(stream.fileno()).st_size
+            progress = _progress_bar(stack, args.progress, total, os.path.basename(doc))
+            try:
+                for chunks in chunk_stream(chunker, stream, strict=args.strict, progress=progress):
+                    if chunks:
+                        out.write("".join(_json_line(c, doc if several else None) for c in chunks))
+                        out.flush()
+            except InputError as err:
+                raise InputError(f"{doc}: {err}") from None
+            report = chunker.report
+            if several:
+                report = {"doc": doc, **report}
+            reports.append(report)
+    summary: Dict[str, Any] = dict(reports[0]) if not several else {"documents": reports}
+    summary["elapsed_s"] = round(time.perf_counter() - started, 3)
+    summary["peak_rss_mib"] = _peak_rss_mib()
+    text = json.dumps(summary, ensure_ascii=False, indent=2)
+    if args.report:
+        with open(args.report, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+    if args.stats:
+        print(text, file=sys.stderr)
+    return EXIT_OK
+
+
+def _json_line(chunk: Any, doc: Optional[str]) -> str:
+    d = chunk.to_dict()
+    if doc is not None:
+        d = {"doc": doc, **d}
+    return json.dumps(d, ensure_ascii=False) + "\n"
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    try:
+        if args.fsm:
+            from ._machine import mermaid
+
+            print(mermaid())
+            return EXIT_OK
+        return _run(args, sys.stdout)
+    except (ConfigError, ValueError) as err:
+        print(f"stream-chunker: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except EncodingUnavailable as err:
+        print(f"stream-chunker: {err}", file=sys.stderr)
+        return EXIT_USAGE if "unknown encoding" in str(err) else EXIT_BAD_INPUT
+    except (InputError, ChunkerError) as err:
+        print(f"stream-chunker: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        # The reader went away (| head): say nothing, and keep Python from
+        # complaining when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_PIPE_CLOSED
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
