@@ -3,8 +3,9 @@
 A printed page repeats its header and footer on every page; pdftotext writes a
 form feed between pages. A line is furniture when it sits in the *zone* of a page
 break -- among the last few non-blank lines before the break or the first few
-after it -- and either its form with digits masked ("RFC #### HTTP/#.# June ####")
-also occurs in the zone of a nearby page break (at most ``ZONES_AHEAD`` away: a
+after it -- and either its form ("RFC # HTTP/1.1 June #")
+(whole numbers masked, so page numbers do not tell pages apart, while dotted
+section numbers do) also occurs in the zone of a nearby page break (at most ``ZONES_AHEAD`` away: a
 running header recurs page after page, while a section title that happens to
 open two pages far apart does not make it furniture), or it has the shape of a
 page number ("Page 3 of 25", "- 12 -", "[Page 12]", a bare number). Strong
@@ -16,7 +17,8 @@ The first time a header appears nothing proves yet that it recurs, so a zone
 line with a new form waits -- and every line after it, to keep the order --
 until the zones of the next two page breaks have been seen (two, so headers that
 alternate between left and right pages are caught): a lookahead of two pages,
-capped at ``max_held`` records.
+capped at ``max_held`` records and ``max_held_chars`` characters -- past either,
+what is pending is judged with what is known.
 
 The scanner tells the filter which lines are bottom-zone candidates (it sees the
 form feed ahead); the filter itself counts off the top zone after a break.
@@ -37,7 +39,9 @@ ZONES_AHEAD = 2
 MAX_FORMS = 512
 """Masked forms remembered; the least recently seen is forgotten first."""
 
-_DIGITS = re.compile(r"\d+")
+# Page numbers are whole numbers; a dotted section number ("5.1") is part of a
+# line's identity and stays.
+_PAGE_DIGITS = re.compile(r"(?<![\d.])\d+(?![\d.]?\d)")
 PAGE_NUMBER_ANYWHERE = re.compile(
     r"(?i)(?:\[\s*page\s+\d+(?:\s+of\s+\d+)?\s*\]|page\s+\d+(?:\s+of\s+\d+)?|[-\u2013\u2014]\s*\d+\s*[-\u2013\u2014])$"
 )
@@ -60,12 +64,14 @@ def page_number_line(text: str) -> bool:
 
 
 def masked_form(text: str) -> str:
-    """The line with runs of digits masked and spaces collapsed.
+    """The line with whole numbers masked and spaces collapsed.
 
     >>> masked_form("Fielding, et al.   Standards Track   [Page 12]")
     'Fielding, et al. Standards Track [Page #]'
+    >>> masked_form("5.1 CONCEPT"), masked_form("RFC 2616  HTTP/1.1  June 1999")
+    ('5.1 CONCEPT', 'RFC # HTTP/1.1 June #')
     """
-    return _DIGITS.sub("#", " ".join(text.split()))
+    return _PAGE_DIGITS.sub("#", " ".join(text.split()))
 
 
 class FurnitureFilter:
@@ -74,10 +80,12 @@ class FurnitureFilter:
     have text ``""`` and page breaks text ``None``."""
 
     def __init__(self, emit: Callable[[Sequence], None], drop: Callable[[Sequence], None],
-                 max_held: int = 400) -> None:
+                 max_held: int = 400, max_held_chars: int = 64 * 1024) -> None:
         self._emit = emit
         self._drop = drop
         self._max_held = max_held
+        self._max_held_chars = max_held_chars
+        self._held_chars = 0
         self._held: Deque[list] = deque()
         self._zone = 0  # index of the latest page break
         self._pending: List[list] = []  # held items still undecided
@@ -125,12 +133,14 @@ class FurnitureFilter:
             self._emit(rec)
 
     def close(self) -> None:
-        """End of input: decide everything still held."""
+        """End of input: the last lines are a page's foot -- if the text had
+        pages at all; text without form feeds has only the patterns."""
         if self.top_left:
             self._close_zone()
-        self._zone += 1
-        self._zone_forms, self._next_forms = self._next_forms, []
-        self._close_zone()
+        if self._zone:
+            self._zone += 1
+            self._zone_forms, self._next_forms = self._next_forms, []
+            self._close_zone()
         self._resolve(everything=True)
 
     # -- zones ---------------------------------------------------------------
@@ -192,13 +202,18 @@ class FurnitureFilter:
     def _put(self, item: Sequence) -> None:
         """Hold a record (a tuple) or a candidate (a list) behind what is held."""
         self._held.append(item)
-        if len(self._held) > self._max_held:
+        text = item[2] if item.__class__ is tuple else item[_REC][2]
+        if text:
+            self._held_chars += len(text)
+        if len(self._held) > self._max_held or self._held_chars > self._max_held_chars:
             self._resolve(everything=True)
         elif item.__class__ is list:
             self._release()
 
     def _release(self) -> None:
         held = self._held
+        if not held:
+            return
         while held:
             item = held[0]
             if item.__class__ is list:
@@ -212,3 +227,5 @@ class FurnitureFilter:
                     self._emit(item[_REC])
             else:
                 self._emit(held.popleft())
+        if not held:
+            self._held_chars = 0

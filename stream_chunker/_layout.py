@@ -109,14 +109,38 @@ class Layout:
 
     # -- paragraphs ----------------------------------------------------------
     def continue_paragraph(self, rec: Record) -> None:
+        text = rec[2]
+        if self._para_chars + len(text) > self._bound:
+            self._cut_into(rec)
+            return
         para = self._para
         if not para:
             self._para_first = rec
-        para.append(rec[2])
+        para.append(text)
         self._para_last = rec
-        self._para_chars += len(rec[2])
-        if self._para_chars > self._bound:
+        self._para_chars += len(text)
+
+    def _cut_into(self, rec: Record) -> None:
+        """The paragraph would pass its hard bound: fill it up to the bound (at a
+        space where there is one), let it go, and go on with the rest."""
+        text = rec[2]
+        room = self._bound - self._para_chars
+        cut = max(text.rfind("\n", 0, room + 1), text.rfind(" ", 0, room + 1))
+        if cut <= 0:
+            cut = room
+        head, tail = text[:cut], text[cut:]
+        split_line = rec[0] + head.count("\n")
+        if head.strip():
+            if not self._para:
+                self._para_first = rec
+            self._para.append(head)
+            self._para_last = (rec[0], rec[1], head, split_line) + tuple(rec[4:])
+        if self._para:
             self._close_paragraph(cut=True)
+        if tail.startswith("\n"):
+            split_line += 1
+        if tail.strip():
+            self.continue_paragraph((split_line, rec[1], tail.strip("\n"), rec[3]) + tuple(rec[4:]))
 
     def open_paragraph(self, rec: Record) -> None:
         if self._para:

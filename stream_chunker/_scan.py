@@ -173,7 +173,7 @@ class Scanner:
             extra.append(line_start)
             zone.update(_nonblank_before(text, line_start, ZONE_LINES))
             ff = text.find("\f", text.find("\n", ff), end)
-        if final:  # the end of input closes the last page
+        if final and self.page > 1:  # the end of input closes the last page, if there were pages
             zone.update(_nonblank_before(text, end, ZONE_LINES))
         if extra or zone:
             starts = sorted(set(starts).union(extra, zone))

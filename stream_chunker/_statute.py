@@ -24,7 +24,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ._chunk import Chunk, Oversize, estimate_tokens
 from ._labels import LABEL_LINE, Level, place_chain
-from ._layout import Layout, Record
+from ._layout import Layout, Record, single_spaced
 from ._packing import Cap
 from ._scan import special_lines
 
@@ -215,7 +215,7 @@ class StatuteLayout(Layout):
         self._last = ""  # a blank line licenses the next label anyway
 
     def _take_line(self, rec: Record) -> None:
-        text = rec[2]
+        text = single_spaced(rec[2])[0]
         if self._fresh and self._node is None:
             if _BANNER.match(text):
                 self.count("banner_lines")

@@ -6,7 +6,9 @@ import argparse
 import json
 import os
 import resource
+import signal
 import sys
+import threading
 import time
 from contextlib import ExitStack
 from typing import IO, Any, Callable, Dict, List, Optional, Sequence
@@ -81,8 +83,63 @@ def _options(args: argparse.Namespace) -> Dict[str, Any]:
     given = {k: v for k, v in statute.items() if v is not None}
     if given and args.profile != "statute":
         raise ConfigError(f"--{next(iter(given)).replace('_', '-')} belongs to --profile statute")
+    if args.cite is not None:
+        # The template is only filled when the first chunk is made: a typo must
+        # not end the run half-way with a traceback.
+        try:
+            args.cite.format(section="1", as_of="", code="")
+        except (KeyError, IndexError, ValueError) as err:
+            raise ConfigError(f"--cite {args.cite!r} is not a usable template ({type(err).__name__}: {err}); "
+                              "it may use {section}, {as_of} and {code}") from None
     opts.update(given)
     return opts
+
+
+def _open_output(path: str, flag: str) -> IO[str]:
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as err:
+        raise ConfigError(f"cannot write {flag} {path}: {err.strerror}") from None
+
+
+class _Interrupts:
+    """Ctrl-C between JSON lines, never inside one.
+
+    A SIGINT that arrives while a batch of lines is being written is held
+    until the batch is out, so an interrupted run leaves only complete lines.
+    A second Ctrl-C during the same write interrupts it at once.
+    """
+
+    def __init__(self) -> None:
+        self.writing = False
+        self.pending = False
+
+    def __call__(self, signum: int, frame: Any) -> None:
+        if self.writing and not self.pending:
+            self.pending = True
+            return
+        raise KeyboardInterrupt
+
+    def install(self) -> Callable[[], None]:
+        """Take over SIGINT if Python's default handler has it; returns the undo."""
+        if threading.current_thread() is not threading.main_thread():
+            return lambda: None
+        previous = signal.getsignal(signal.SIGINT)
+        if previous is not signal.default_int_handler:
+            return lambda: None  # SIGINT ignored (a background job) or handled by the caller
+        signal.signal(signal.SIGINT, self)
+        return lambda: signal.signal(signal.SIGINT, previous)
+
+    def write(self, out: IO[str], text: str) -> None:
+        self.writing = True
+        try:
+            out.write(text)
+            out.flush()
+        finally:
+            self.writing = False
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
 
 
 def _progress_bar(stack: ExitStack, enabled: Optional[bool], total: Optional[int],
@@ -103,7 +160,7 @@ def _peak_rss_mib() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
-def _run(args: argparse.Namespace, out: IO[str]) -> int:
+def _run(args: argparse.Namespace, out: IO[str], interrupts: _Interrupts) -> int:
     opts = _options(args)
     Chunker(**opts)  # settle every option before reading anything
     files = args.files or ["-"]
@@ -111,7 +168,10 @@ def _run(args: argparse.Namespace, out: IO[str]) -> int:
     started = time.perf_counter()
     reports: List[Dict[str, Any]] = []
     with ExitStack() as stack:
-        diag_file = stack.enter_context(open(args.diagnostics, "w", encoding="utf-8")) if args.diagnostics else None
+        # Output files are opened before any input is read: a bad path is a
+        # usage error, found before the work rather than after it.
+        diag_file = stack.enter_context(_open_output(args.diagnostics, "--diagnostics")) if args.diagnostics else None
+        report_file = stack.enter_context(_open_output(args.report, "--report")) if args.report else None
         for name in files:
             doc = "-" if name == "-" else name
             on_diag = None
@@ -121,33 +181,32 @@ def _run(args: argparse.Namespace, out: IO[str]) -> int:
                         event = {"doc": doc, **event}
                     diag_file.write(json.dumps(event, ensure_ascii=False) + "\n")
             chunker = Chunker(on_diagnostic=on_diag, **opts)
-            if name == "-":
-                stream, total = sys.stdin.buffer, None
-            else:
+            with ExitStack() as this_file:  # one file open at a time, however many are named
+                if name == "-":
+                    stream, total = sys.stdin.buffer, None
+                else:
+                    try:
+                        stream = this_file.enter_context(open(name, "rb"))
+                    except OSError as err:
+                        raise InputError(f"cannot read {name}: {err.strerror}") from None
+                    total = os.fstat(stream.fileno()).st_size
+                progress = _progress_bar(this_file, args.progress, total, os.path.basename(doc))
                 try:
-                    stream = stack.enter_context(open(name, "rb"))
-                except OSError as err:
-                    raise InputError(f"cannot read {name}: {err.strerror}") from None
-                total = os.fstat(stream.fileno()).st_size
-            progress = _progress_bar(stack, args.progress, total, os.path.basename(doc))
-            try:
-                for chunks in chunk_stream(chunker, stream, strict=args.strict, progress=progress):
-                    if chunks:
-                        out.write("".join(_json_line(c, doc if several else None) for c in chunks))
-                        out.flush()
-            except InputError as err:
-                raise InputError(f"{doc}: {err}") from None
+                    for chunks in chunk_stream(chunker, stream, strict=args.strict, progress=progress):
+                        if chunks:
+                            interrupts.write(out, "".join(_json_line(c, doc if several else None) for c in chunks))
+                except InputError as err:
+                    raise InputError(f"{doc}: {err}") from None
             report = chunker.report
             if several:
                 report = {"doc": doc, **report}
             reports.append(report)
-    summary: Dict[str, Any] = dict(reports[0]) if not several else {"documents": reports}
-    summary["elapsed_s"] = round(time.perf_counter() - started, 3)
-    summary["peak_rss_mib"] = _peak_rss_mib()
-    text = json.dumps(summary, ensure_ascii=False, indent=2)
-    if args.report:
-        with open(args.report, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
+        summary: Dict[str, Any] = dict(reports[0]) if not several else {"documents": reports}
+        summary["elapsed_s"] = round(time.perf_counter() - started, 3)
+        summary["peak_rss_mib"] = _peak_rss_mib()
+        text = json.dumps(summary, ensure_ascii=False, indent=2)
+        if report_file is not None:
+            report_file.write(text + "\n")
     if args.stats:
         print(text, file=sys.stderr)
     return EXIT_OK
@@ -160,21 +219,53 @@ def _json_line(chunk: Any, doc: Optional[str]) -> str:
     return json.dumps(d, ensure_ascii=False) + "\n"
 
 
+def _utf8_stdout() -> None:
+    """JSON Lines are UTF-8 whatever the locale says (``ensure_ascii=False``
+    would otherwise fail on the first non-ASCII character under LANG=C or
+    PYTHONIOENCODING=ascii)."""
+    encoding = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("-", "").replace("_", "")
+    if encoding != "utf8" and hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(encoding="utf-8")
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
+    interrupts = _Interrupts()
+    restore = interrupts.install()
+    try:
+        status = _main(argv, interrupts)
+        sys.stdout.flush()  # --help, --version, --fsm: a closed pipe shows here, not at exit
+        return status
+    except BrokenPipeError:
+        # The reader went away (| head): say nothing, and keep Python from
+        # complaining when it flushes stdout at exit.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):  # no real file descriptor (a test's capture)
+            pass
+        return EXIT_PIPE_CLOSED
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    finally:
+        restore()
+
+
+def _main(argv: Optional[Sequence[str]], interrupts: _Interrupts) -> int:
     parser = _parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
         return int(exit_.code or 0)
     try:
+        _utf8_stdout()
         if args.fsm:
             from ._machine import mermaid
 
             print(mermaid())
             return EXIT_OK
-        return _run(args, sys.stdout)
-    except (ConfigError, ValueError) as err:
+        return _run(args, sys.stdout, interrupts)
+    except ConfigError as err:
         print(f"stream-chunker: {err}", file=sys.stderr)
         return EXIT_USAGE
     except EncodingUnavailable as err:
@@ -183,11 +274,3 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except (InputError, ChunkerError) as err:
         print(f"stream-chunker: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except BrokenPipeError:
-        # The reader went away (| head): say nothing, and keep Python from
-        # complaining when it flushes stdout at exit.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_PIPE_CLOSED
-    except KeyboardInterrupt:
-        return EXIT_INTERRUPTED

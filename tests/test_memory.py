@@ -1,0 +1,85 @@
+"""Bounded state, measured with tracemalloc (deterministic, unlike wall-clock time)."""
+
+from __future__ import annotations
+
+import itertools
+import tracemalloc
+from typing import Callable, Iterable, Iterator
+
+from stream_chunker import Chunker, chunk_lines
+from stream_chunker._input import ByteReader
+
+MiB = 1 << 20
+
+
+def _peak(run: Callable[[], object]) -> int:
+    tracemalloc.start()
+    try:
+        run()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def _drain(chunks: Iterable) -> int:
+    n = 0
+    for _ in chunks:
+        n += 1
+    return n
+
+
+def test_memory_does_not_grow_with_the_document(corpus):
+    lines = corpus("rfc2616.txt")
+
+    def copies(n: int) -> Iterator[str]:
+        return itertools.chain.from_iterable(itertools.repeat(lines, n))
+
+    _drain(chunk_lines(copies(1), real_tokens=False))  # warm caches (regexes, encodings)
+    one = _peak(lambda: _drain(chunk_lines(copies(1), real_tokens=False)))
+    twenty = _peak(lambda: _drain(chunk_lines(copies(20), real_tokens=False)))
+    assert twenty - one < 1 * MiB, (one, twenty)
+
+
+def test_a_paragraph_with_no_end_is_cut_at_the_bound():
+    bound = 50_000
+
+    def endless() -> Iterator[str]:
+        yield "1 Cover"
+        for i in range(60_000):  # ~3 MB with no blank line
+            yield f"the insured must report every loss without delay {i % 97}"
+
+    out = []
+
+    def run() -> None:
+        for chunk in chunk_lines(endless(), real_tokens=False, max_paragraph_chars=bound):
+            out.append((chunk.oversize, len(chunk.text)))
+
+    peak = _peak(run)
+    assert peak < 3 * MiB, peak
+    assert len(out) > 40
+    assert all(flag == "cut" for flag, _ in out)
+    assert max(size for _, size in out) <= bound + 100
+
+
+def test_a_line_with_no_end_is_read_in_pieces():
+    bound = 50_000
+    events = []
+    chunker = Chunker(real_tokens=False, max_paragraph_chars=bound, on_diagnostic=events.append)
+    reader = ByteReader(chunker)
+    block = b"word " * 13_000  # 65 kB of one line, fed 500 times: ~32 MB without a newline
+    sizes = []
+
+    def run() -> None:
+        reader.feed(b"1 Cover\n")
+        for _ in range(500):
+            reader.feed(block)
+            sizes.extend(len(c.text) for c in chunker._finish(chunker._drain()))
+        reader.close()
+        sizes.extend(len(c.text) for c in chunker.close())
+
+    peak = _peak(run)
+    assert peak < 4 * MiB, peak
+    assert sum(sizes) >= 32_000_000 * 0.99
+    assert max(sizes) <= bound + 100
+    assert any(e["kind"] == "long_line" for e in events)
+    assert any(e["kind"] == "paragraph_cut" for e in events)
