@@ -7,13 +7,12 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional
 
 from ._chunk import Chunk
 from ._errors import ConfigError
-from ._furniture import FurnitureFilter
 from ._layout import Layout, Record, Settings
 from ._machine import Reader
 from ._packing import Cap
 from ._report import Report
 from ._scan import Scanner
-from ._tokens import DEFAULT_ENCODING, counter
+from ._tokens import DEFAULT_ENCODING, load_encoding
 
 PROFILES = ("policy", "statute")
 DEFAULT_CAPS = {"policy": ("estimate", 400), "statute": ("chars", 900)}
@@ -92,17 +91,16 @@ class Chunker:
         **profile_options: Any,
     ) -> None:
         self.settings = _settings(profile, max_tokens, max_chars, cap_by, real_tokens, profile_options)
-        self._count = counter(encoding) if real_tokens else None
+        self._encode = load_encoding(encoding).encode_ordinary if real_tokens else None
         self._on_diagnostic = on_diagnostic
         self._out: List[Chunk] = []
-        cap = Cap(self.settings.cap, self.settings.cap_unit, self._count)
+        cap = Cap(self.settings.cap, self.settings.cap_unit, self._real_count)
         layout_cls = _layout_class(profile)
         self.layout: Layout = layout_cls(self.settings, self._out.append, self._diagnose, cap=cap)
         self._reader = Reader(self.layout)
-        self._filter = FurnitureFilter(self._reader.push, self._furniture)
-        special, first = self.layout.SPECIAL
-        self._scanner = Scanner(special, first, self.layout.LEADER, self.layout.classify, self._filter,
-                                self.settings.max_paragraph_chars, self._diagnose)
+        self._scanner = Scanner(self.layout.SPECIAL, self.layout.LEADER, self.layout.classify,
+                                self._reader.push, self._furniture, self.settings.max_paragraph_chars,
+                                self._diagnose)
         self.report_data = Report(
             profile=profile, cap=self.settings.cap, cap_unit=self.settings.cap_unit,
             encoding=encoding if real_tokens else None,
@@ -118,12 +116,20 @@ class Chunker:
 
     def close(self) -> List[Chunk]:
         """End the input; return the last chunks."""
+        return self._finish(self._close())
+
+    def _close(self) -> List[Chunk]:
+        """End the input; the last chunks as drafts (real counts still to come)."""
         self._check_open()
         self._closed = True
         self._scanner.close()
         self._reader.close()
         self.layout.finish()
-        return self._finish(self._drain())
+        return self._drain()
+
+    def _real_count(self, text: str) -> int:
+        assert self._encode is not None
+        return len(self._encode(text))
 
     @property
     def report(self) -> Dict[str, Any]:
@@ -165,13 +171,15 @@ class Chunker:
         self._out.clear()
         return out
 
-    def _finish(self, drafts: List[Chunk]) -> List[Chunk]:
-        """Give drafts their real token counts and account for them."""
-        count = self._count
+    def _finish(self, drafts: List[Chunk], counts: Optional[List[int]] = None) -> List[Chunk]:
+        """Give drafts their real token counts (``counts``, in order, for the
+        drafts that lack one; else counted here) and account for them."""
+        counted = iter(counts) if counts is not None else None
         done = []
         for chunk in drafts:
-            if count is not None and chunk.real_tokens is None:
-                chunk = replace(chunk, real_tokens=count(chunk.text))
+            if self._encode is not None and chunk.real_tokens is None:
+                real = next(counted) if counted is not None else len(self._encode(chunk.text))
+                chunk = replace(chunk, real_tokens=real)
             self.report_data.add(chunk)
             done.append(chunk)
         return done

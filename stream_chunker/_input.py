@@ -10,6 +10,7 @@ replaced and reported with its line number, or fatal with ``strict``.
 from __future__ import annotations
 
 import re
+import select
 from typing import BinaryIO, Callable, Iterator, List, Optional
 
 from ._chunk import Chunk
@@ -33,13 +34,30 @@ def _lines_in(data: bytes) -> int:
     return len(_LINE_ENDS.findall(data))
 
 
-def check_text(head: bytes) -> None:
-    """Refuse input that is plainly not text, saying what to do instead."""
-    for magic, hint in _NOT_TEXT:
-        if head.startswith(magic):
-            raise InputError(f"binary input refused: {hint}", 1)
+SNIFF_BYTES = 8192
+"""A NUL byte among the first this many bytes of the input marks it as binary."""
+_MAGIC_BYTES = max(len(magic) for magic, _ in _NOT_TEXT)
+
+
+def check_text(head: bytes, lines_before: Optional[int] = None) -> None:
+    """Refuse input that is plainly not text, saying what to do instead.
+
+    ``head`` is the start of the input, or (given ``lines_before``, the line
+    ends before it) a later piece of its first ``SNIFF_BYTES``, where only
+    NUL bytes are looked for.
+
+    >>> check_text(b"%PDF-1.4")
+    Traceback (most recent call last):
+    ...
+    stream_chunker._errors.InputError: line 1: binary input refused: this is a PDF: extract its text first, e.g. pdftotext FILE.pdf - | stream-chunker
+    """
+    if lines_before is None:
+        lines_before = 0
+        for magic, hint in _NOT_TEXT:
+            if head.startswith(magic):
+                raise InputError(f"binary input refused: {hint}", 1)
     if b"\x00" in head:
-        line = _lines_in(head[: head.index(b"\x00")]) + 1
+        line = lines_before + _lines_in(head[: head.index(b"\x00")]) + 1
         raise InputError(
             "binary input refused (NUL bytes): stream-chunker reads text; extract the text "
             "first (for a PDF: pdftotext FILE.pdf -)", line)
@@ -55,14 +73,28 @@ class ByteReader:
         self._lines = 0  # line ends passed so far
         self._first = True
         self._bound = chunker.settings.max_paragraph_chars
+        self._sniffed = 0  # bytes of the input checked for NULs so far
         self.replaced = 0
 
     def feed(self, block: bytes) -> None:
         if self._first:
+            # A pipe may deliver the first bytes in tiny reads: look at enough of
+            # them to know a PDF (or a BOM) when it comes.
+            block = self._carry + block
+            self._carry = b""
+            if len(block) < _MAGIC_BYTES:
+                self._carry = block
+                return
             self._first = False
-            check_text(block[:8192])
+            check_text(block[:SNIFF_BYTES])
+            self._sniffed = min(len(block), SNIFF_BYTES)
             if block.startswith(_BOM):
                 block = block[len(_BOM):]
+        elif self._sniffed < SNIFF_BYTES:
+            head = block[: SNIFF_BYTES - self._sniffed]
+            self._sniffed += len(head)
+            if b"\x00" in head:
+                check_text(self._carry + head, self._lines)
         if self._strict and b"\x00" in block:
             raise InputError("NUL byte in the input (strict mode)",
                              self._lines + _lines_in((self._carry + block).split(b"\x00")[0]) + 1)
@@ -85,10 +117,25 @@ class ByteReader:
         self._lines += _lines_in(complete)
 
     def close(self) -> None:
+        if self._first and self._carry:  # the whole input was shorter than a signature
+            self._first = False
+            check_text(self._carry)
+            if self._carry.startswith(_BOM):
+                self._carry = self._carry[len(_BOM):]
         if self._carry:
-            text = self._decode(self._carry)
-            self._carry = b""
-            self._chunker._feed_text(text.replace("\r", "\n") + "\n")
+            data, self._carry = self._carry, b""
+            text = self._decode(data)
+            if "\r" in text:
+                text = text.replace("\r\n", "\n").replace("\r", "\n")
+            # The carry may end with the last line's own "\r" (held back in case
+            # a "\n" followed): that line needs no second line end.
+            self._chunker._feed_text(text if text.endswith("\n") else text + "\n")
+            self._lines += _lines_in(data) + (not data.endswith((b"\n", b"\r")))
+
+    @property
+    def line(self) -> int:
+        """Line ends read so far."""
+        return self._lines
 
     @staticmethod
     def _char_boundary(data: bytes, pos: int) -> int:
@@ -125,18 +172,47 @@ class ByteReader:
 
 def chunk_stream(chunker: "Chunker", stream: BinaryIO, strict: bool = False,  # noqa: F821
                  progress: Optional[Callable[[int], None]] = None) -> Iterator[List[Chunk]]:
-    """Chunk a binary stream, yielding the chunks decided after each block."""
+    """Chunk a binary stream, yielding the chunks decided after each block.
+
+    With real token counts, a block's chunks are counted on a worker thread
+    while the next block is read -- but never while waiting for input that has
+    not come: then they leave first (a reader at the other end of a pipe sees
+    each chunk as soon as it is decided)."""
+    from ._pipeline import Counting
+
     reader = ByteReader(chunker, strict=strict)
     read = getattr(stream, "read1", stream.read)
-    while True:
-        block = read(BLOCK_SIZE)
-        if not block:
-            break
-        reader.feed(block)
-        if progress is not None:
-            progress(len(block))
-        if chunker._out:
-            yield chunker._finish(chunker._drain())
-    reader.close()
-    chunker.report_data.replaced_bytes = reader.replaced
-    yield chunker.close()
+    counting = Counting(chunker)
+    try:
+        while True:
+            if counting.pending and not _ready(stream):
+                yield counting.flush()
+            try:
+                block = read(BLOCK_SIZE)
+            except OSError as err:  # EIO, EISDIR (stdin from a directory), ...
+                raise InputError(f"read error: {err.strerror or err}", reader.line + 1) from None
+            if not block:
+                break
+            reader.feed(block)
+            if progress is not None:
+                progress(len(block))
+            if chunker._out:
+                yield counting.submit(chunker._drain())
+        reader.close()
+        chunker.report_data.replaced_bytes = reader.replaced
+        yield counting.submit(chunker._close()) + counting.flush()
+    finally:
+        counting.close()
+
+
+def _ready(stream: BinaryIO) -> bool:
+    """Whether reading ``stream`` now would not wait (files always; pipes when
+    data is there)."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return True
+    try:
+        return bool(select.select([fd], [], [], 0)[0])
+    except (OSError, ValueError):
+        return True

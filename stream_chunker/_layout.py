@@ -25,20 +25,19 @@ _ENDS_SENTENCE = re.compile(r"[.!?:;][\"'\u201d\u2019)\]]*$")
 _FIRST_LETTER = re.compile(r"[^\W\d_]")
 
 
-# Any whitespace but a single space between words.
-_IRREGULAR_SPACE = re.compile(r"[^\S ]|  |^ | $")
-
-
 def single_spaced(text: str) -> Tuple[str, int]:
     """``text`` with every run of whitespace made one space, and its word count.
 
     Most extracted lines are single-spaced already; then the words can be
-    counted without splitting the text into a list of them.
+    counted without splitting the text into a list of them. (``isprintable``
+    is false for every whitespace character but the plain space.)
 
-    >>> single_spaced("We  cover\\nthe house ")
-    ('We cover the house', 4)
+    >>> single_spaced("We  cover\\nthe house "), single_spaced("We cover\\nthe house")
+    (('We cover the house', 4), ('We cover the house', 4))
     """
-    if _IRREGULAR_SPACE.search(text) is None:
+    if "\n" in text:
+        text = text.replace("\n", " ")
+    if text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
         return text, (text.count(" ") + 1 if text else 0)
     words = text.split()
     return " ".join(words), len(words)
@@ -110,7 +109,8 @@ class Layout:
     # -- paragraphs ----------------------------------------------------------
     def continue_paragraph(self, rec: Record) -> None:
         text = rec[2]
-        if self._para_chars + len(text) > self._bound:
+        size = self._para_chars + len(text) + 1  # and the space that joins it on
+        if size > self._bound:
             self._cut_into(rec)
             return
         para = self._para
@@ -118,13 +118,13 @@ class Layout:
             self._para_first = rec
         para.append(text)
         self._para_last = rec
-        self._para_chars += len(text)
+        self._para_chars = size
 
     def _cut_into(self, rec: Record) -> None:
         """The paragraph would pass its hard bound: fill it up to the bound (at a
         space where there is one), let it go, and go on with the rest."""
         text = rec[2]
-        room = self._bound - self._para_chars
+        room = self._bound - self._para_chars - 1
         cut = max(text.rfind("\n", 0, room + 1), text.rfind(" ", 0, room + 1))
         if cut <= 0:
             cut = room

@@ -145,12 +145,17 @@ def lean_actions() -> Dict[str, Dict[str, str]]:
     return lean
 
 
-def _machine_kwargs() -> Dict[str, Any]:
+def _machine_kwargs(model: Any = None) -> Dict[str, Any]:
+    """The table as ``transitions`` takes it. Given the model, its methods are
+    looked up here once instead of by name at every trigger."""
+    def resolve(names: Tuple[str, ...]) -> List[Any]:
+        return [getattr(model, n) for n in names] if model is not None else list(names)
+
     return dict(
         states=list(STATES),
         transitions=[
             dict(trigger=r.trigger, source=r.source, dest=r.dest,
-                 conditions=list(r.conditions), before=list(r.actions))
+                 conditions=resolve(r.conditions), before=resolve(r.actions))
             for r in TRANSITIONS
         ],
         initial="start",
@@ -194,7 +199,7 @@ class Reader:
 
     def __init__(self, model: Any) -> None:
         self.model = model
-        self.machine = Machine(model=model, **_machine_kwargs())
+        self.machine = Machine(model=model, **_machine_kwargs(model))
         self._lean: Dict[str, Dict[str, Callable[[Any], Any]]] = {
             state: {cls: getattr(model, action) for cls, action in pairs.items()}
             for state, pairs in lean_actions().items()

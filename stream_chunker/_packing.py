@@ -74,6 +74,7 @@ class Packer:
         self._pages = (0, 0)
         self._cut = False
         self._held: Optional[Tuple[Any, ...]] = None  # the first chunk, still to be named
+        self._by_estimate = cap.unit == "estimate"
         self._made = 0
 
     def start(self, base: str, clause: Optional[str], heading_path: str) -> None:
@@ -87,6 +88,17 @@ class Packer:
         self._path = heading_path
 
     def add(self, p: Paragraph) -> None:
+        if self._by_estimate:
+            # The common case, in arithmetic only: the estimate of joined
+            # paragraphs is the estimate of their words.
+            words = self._words + p.words
+            if self._texts and not p.cut and not self._cut and (4 * words + 2) // 3 <= self.cap.limit:
+                self._texts.append(p.text)
+                self._words = words
+                self._size = (4 * words + 2) // 3
+                self._lines = (self._lines[0], p.lines[1])
+                self._pages = (self._pages[0], p.pages[1])
+                return
         cap = self.cap
         p_size = cap.size(p.text, p.words)
         if self._texts:

@@ -48,7 +48,7 @@ MAX_SECTION_IDS = 65536
 
 def parse_number(text: str) -> Number:
     """``"4.10."`` -> ``(4, 10)``."""
-    return tuple(int(p) for p in text.rstrip(".").split("."))
+    return tuple(map(int, text.rstrip(".").split(".")))
 
 
 def next_numbers(current: Number) -> List[Number]:
@@ -121,6 +121,7 @@ class PolicyLayout(Layout):
         self.packer = Packer(cap, self.emit)
         self.packer.start("front", None, "")
         self.current: Optional[Number] = None
+        self._next: List[Number] = []  # what may follow ``current``
         # The open path: (number, title, form of its children).
         self.path: List[Tuple[Number, str, Optional[Tuple[bool, bool]]]] = []
         self.contents = _Contents()
@@ -192,7 +193,7 @@ class PolicyLayout(Layout):
             return "no title"
         if not letter.isupper() and not vouched:
             return "lower-case title"
-        if self.current is not None and not listed_next and number not in next_numbers(self.current):
+        if self.current is not None and not listed_next and number not in self._next:
             return "not next in sequence"
         form = self._parent_frame(number)[2]
         if form is not None and not vouched and form != (bool(m["dot"]), title.isupper()):
@@ -207,7 +208,8 @@ class PolicyLayout(Layout):
 
     def reject_heading(self, rec: Record) -> None:
         self.count("headings_rejected")
-        self.diagnose("rejected_heading", rec[0], text=rec[2], reason=self._verdict(rec[5]))
+        self.opens_section(rec)
+        self.diagnose("rejected_heading", rec[0], text=rec[2], reason=self._last_verdict)
 
     def _parent_frame(self, number: Number) -> List[Any]:
         """The open frame that is ``number``'s nearest ancestor, or the root."""
@@ -223,7 +225,7 @@ class PolicyLayout(Layout):
         number = parse_number(number_text)
         title = (m["title"] if m["title"] is not None else m["glued"]).strip()
         form = (bool(m["dot"]), title.isupper())
-        if self.current is not None and number not in next_numbers(self.current):
+        if self.current is not None and number not in self._next:
             self.diagnose("skipped_number", rec[0], number=number_text,
                           after=".".join(map(str, self.current)))
         parent = self._parent_frame(number)
@@ -236,6 +238,7 @@ class PolicyLayout(Layout):
         is_text = title.endswith(_CLAUSE_END) or len(title.split()) > max_words
         self.path.append([number, short_title(title, max_words) if is_text else title, None])
         self.current = number
+        self._next = next_numbers(number)
         self.contents.reached(number)
         self._headings_since_contents += 1
         self.count("sections")

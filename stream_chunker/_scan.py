@@ -16,54 +16,38 @@ anything, and *after blank* says that blank lines came just before it. Blank
 lines make no record of their own: they only end paragraphs, and the flag is
 all the reader needs to know of them.
 
-The scanner keeps the last few non-blank lines of what it was given (the
-*tail*) until more text arrives: a form feed at the start of the next block
-would make them bottom-of-page candidates. That tail, plus the furniture
-filter's own lookahead, is all the text it holds.
+Page furniture is judged here too, on the text itself (see ``_furniture``): the
+scanner holds back the text from the first page-break zone that cannot be
+judged yet -- two pages at most -- and the last few non-blank lines, which a
+form feed in the next block would make the foot of a page.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Callable, List, Optional, Pattern, Set, Tuple
+from typing import Callable, Dict, List, Optional, Pattern, Set, Tuple
 
-from ._furniture import ZONE_LINES, FurnitureFilter
+from ._furniture import MAX_LOOKAHEAD, PAGE_NUMBER_ANYWHERE, ZONE_LINES, ZONES_APART, Forms, Zone, judge, passed_on
 from ._machine import PAGE_BREAK, TEXT
 
 PLAIN = (TEXT, None)
+Emit = Callable[[tuple], None]
 
 
-def _nonblank_before(text: str, pos: int, k: int, stop_at_page: bool = True) -> List[int]:
-    """Starts of the ``k`` non-blank lines before the line that starts at ``pos``."""
+def _nonblank_before(text: str, pos: int, k: int) -> List[int]:
+    """Starts of the ``k`` non-blank lines before the line that starts at
+    ``pos``, nearest first, not reaching back past a line with a form feed."""
     out: List[int] = []
     end = pos - 1
     while end >= 0 and len(out) < k:
         start = text.rfind("\n", 0, end) + 1
         line = text[start:end]
-        if stop_at_page and "\f" in line:
+        if "\f" in line:
             break
         if line.strip():
             out.append(start)
         end = start - 1
     return out
-
-
-def _tail_start(text: str) -> int:
-    """Where the tail to hold back begins: the last ``ZONE_LINES`` non-blank lines,
-    and as many before any form feed among them."""
-    starts = _nonblank_before(text, len(text), ZONE_LINES, stop_at_page=False)
-    tail = starts[-1] if len(starts) == ZONE_LINES else 0
-    while tail:
-        ff = text.find("\f", tail)
-        if ff < 0:
-            break
-        line_start = text.rfind("\n", 0, ff) + 1
-        before = _nonblank_before(text, line_start, ZONE_LINES, stop_at_page=False)
-        new = before[-1] if len(before) == ZONE_LINES else 0
-        if new >= tail:
-            break
-        tail = new
-    return tail
 
 
 def fragments(line: str, bound: int) -> List[str]:
@@ -83,24 +67,28 @@ def fragments(line: str, bound: int) -> List[str]:
 
 
 class Scanner:
-    """Feeds a furniture filter from blocks of complete lines."""
+    """Turns blocks of complete lines into records for ``emit``; furniture lines
+    go to ``drop`` instead."""
 
-    def __init__(self, special: Pattern[str], first: Pattern[str], leader: Optional[Pattern[str]],
-                 classify: Callable[[str], Optional[Tuple[str, object]]], furniture: FurnitureFilter,
+    def __init__(self, special: Tuple[Pattern[str], Pattern[str]], leader: Optional[Pattern[str]],
+                 classify: Callable[[str], Optional[Tuple[str, object]]], emit: Emit, drop: Emit,
                  bound: int, diagnose: Callable[..., None]) -> None:
-        self._special = special  # matches the "\n" before each line that needs a look of its own
-        self._first = first  # the same test for the line at the start of a block
+        self._special, self._first = special  # the newline before a line that needs a look / a block's first line
         self._leader = leader  # matches inside such lines that ``special`` cannot see from their start
         self._classify = classify
-        self._filter = furniture
+        self._emit = emit
+        self._drop = drop
         self._bound = bound
         self._diagnose = diagnose
-        self._tail = ""
+        self._carry = ""  # text held back, not yet passed on
+        self._at_start = True  # the carried text begins at the start of the document
+        self._zones_done = 0  # page breaks passed on
+        self._history: Dict[int, Forms] = {}  # forms of the zones passed on last
+        self._blank = False  # blank lines came since the last record
         self._in_line = False  # the last thing fed was a piece of an unfinished line
-        self.line_no = 0  # lines handed on so far
+        self.line_no = 0  # lines passed on so far
         self.page = 1
         self.nul_bytes = 0
-        self._blank = False  # blank lines came since the last record
 
     # -- input ---------------------------------------------------------------
     def feed(self, text: str) -> None:
@@ -113,14 +101,13 @@ class Scanner:
             end = text.index("\n")
             self.line_no += 1
             if end:
-                self._filter.run((self.line_no, self.page, text[:end], self.line_no, TEXT, None, False))
+                self._emit((self.line_no, self.page, text[:end], self.line_no, TEXT, None, False))
             text = text[end + 1:]
-        if self._tail:
-            text = self._tail + text
-        cut = _tail_start(text)
-        self._tail = text[cut:]
-        if cut:
-            self._scan(text, cut, final=False)
+        if self._carry:
+            text = self._carry + text
+            self._carry = ""
+        if text:
+            self._advance(text, final=False, eof=False)
 
     def feed_piece(self, piece: str) -> None:
         """A piece of a line with no end in sight: body text, passed on now so
@@ -129,56 +116,133 @@ class Scanner:
             return
         if "\x00" in piece:
             piece = self._drop_nul(piece)
-        if self._tail:
-            tail, self._tail = self._tail, ""
-            self._scan(tail, len(tail), final=False)
+        if self._carry:
+            text, self._carry = self._carry, ""
+            self._advance(text, final=True, eof=False)
         line = self.line_no + 1
         if not self._in_line:
             self._diagnose("long_line", line, bound=self._bound)
         self._in_line = True
         for part in fragments(piece, self._bound):
-            self._filter.run((line, self.page, part, line, TEXT, None, self._blank))
+            self._emit((line, self.page, part, line, TEXT, None, self._blank))
             self._blank = False
 
     def close(self) -> None:
         if self._in_line:
             self._in_line = False
             self.line_no += 1
-        tail, self._tail = self._tail, ""
-        if tail:
-            self._scan(tail, len(tail), final=True)
-        self._filter.close()
+        text, self._carry = self._carry, ""
+        if text:
+            self._advance(text, final=True, eof=True)
 
     def _drop_nul(self, text: str) -> str:
         pos = text.find("\x00")
         while pos >= 0:
-            line = self.line_no + text.count("\n", 0, pos) + 1 + (self._tail.count("\n"))
+            line = self.line_no + self._carry.count("\n") + text.count("\n", 0, pos) + 1
             self._diagnose("nul_byte", line)
             self.nul_bytes += 1
             pos = text.find("\x00", pos + 1)
         return text.replace("\x00", "")
 
-    # -- scanning ------------------------------------------------------------
-    def _scan(self, text: str, end: int, final: bool) -> None:
+    # -- page zones ----------------------------------------------------------
+    def _zones(self, text: str, eof: bool) -> List[Zone]:
+        """The page-break zones in ``text``, numbered on from those passed on."""
+        zones: List[Zone] = []
+        if self._at_start:
+            zone = Zone(0)
+            zone.complete = self._collect_top(zone, text, 0) or eof
+            zones.append(zone)
+        ff = text.find("\f")
+        while ff >= 0:
+            start = text.rfind("\n", 0, ff) + 1
+            end = text.find("\n", ff)
+            zone = Zone(self._zones_done + len(zones) + (0 if self._at_start else 1))
+            for s in _nonblank_before(text, start, ZONE_LINES):
+                zone.add(s, text[s:text.find("\n", s)].strip())
+            after = text[text.rfind("\f", start, end) + 1:end].strip()
+            if after:
+                zone.add(start, after)  # the page's first line shares the form feed's line
+            zone.complete = self._collect_top(zone, text, end + 1, 1 if after else 0) or eof
+            zones.append(zone)
+            ff = text.find("\f", end)
+        if eof and (self.page > 1 or len(zones) > int(self._at_start)):
+            last = Zone(self._zones_done + len(zones) + (0 if self._at_start else 1))
+            for s in _nonblank_before(text, len(text), ZONE_LINES):
+                last.add(s, text[s:text.find("\n", s)].strip())
+            last.complete = True
+            zones.append(last)
+        return zones
+
+    @staticmethod
+    def _collect_top(zone: Zone, text: str, pos: int, found: int = 0) -> bool:
+        """Add the first non-blank lines of a page from ``pos``; True when the
+        zone is complete (enough lines, or the next page began)."""
+        while found < ZONE_LINES:
+            if pos >= len(text):
+                return False
+            end = text.find("\n", pos)
+            line = text[pos:end]
+            if "\f" in line:
+                return True
+            stripped = line.strip()
+            if stripped:
+                zone.add(pos, stripped)
+                found += 1
+            pos = end + 1
+        return True
+
+    def _advance(self, text: str, final: bool, eof: bool) -> None:
+        """Judge what can be judged, pass on what is decided, hold the rest."""
+        zones = self._zones(text, eof)
+        frontier = len(text) if final else _tail_start(text)
+        forms = dict(self._history)
+        forms.update((z.index, z.forms) for z in zones)
+        furniture: Set[int] = set()
+        zone_lines: Set[int] = set()
+        for k, zone in enumerate(zones):
+            first = min((s for s, _ in zone.lines), default=frontier)
+            ready = final or (zone.complete and any(
+                z.complete for z in zones[k + 1:] if z.index >= zone.index + ZONES_APART))
+            if not ready and len(text) - first <= MAX_LOOKAHEAD:
+                frontier = min(frontier, first)
+                break
+            furniture.update(judge(zone, forms.items()))
+            zone_lines.update(s for s, _ in zone.lines)
+        # Never split a zone between what is passed on and what is held.
+        for zone in zones:
+            starts = [s for s, _ in zone.lines]
+            if starts and min(starts) < frontier <= max(starts):
+                frontier = min(starts)
+        if frontier <= 0:
+            self._carry = text
+            return
+        self._scan(text, frontier, furniture, zone_lines)
+        passed = [z for z in zones if z.lines and max(s for s, _ in z.lines) < frontier
+                  or not z.lines and z.complete]
+        if self._at_start:
+            self._at_start = False
+        for zone in passed:
+            self._history[zone.index] = passed_on(zone.forms)
+        self._zones_done += len(_form_feed_lines(text, frontier))
+        top = max(self._history, default=0)
+        for index in [i for i in self._history if i <= top - ZONES_APART]:
+            del self._history[index]
+        self._carry = text[frontier:]
+
+    # -- records -------------------------------------------------------------
+    def _scan(self, text: str, end: int, furniture: Set[int], zone_lines: Set[int]) -> None:
         starts = [m.start() + 1 for m in self._special.finditer(text, 0, end)]
         if self._first.match(text):
             starts.insert(0, 0)
-        extra: List[int] = []
+        extra: Set[int] = set(zone_lines)
         if self._leader is not None:
-            extra = [text.rfind("\n", 0, m.start()) + 1 for m in self._leader.finditer(text, 0, end)]
-        zone: Set[int] = set()
-        ff = text.find("\f", 0, end)
-        while ff >= 0:
-            line_start = text.rfind("\n", 0, ff) + 1
-            extra.append(line_start)
-            zone.update(_nonblank_before(text, line_start, ZONE_LINES))
-            ff = text.find("\f", text.find("\n", ff), end)
-        if final and self.page > 1:  # the end of input closes the last page, if there were pages
-            zone.update(_nonblank_before(text, end, ZONE_LINES))
-        if extra or zone:
-            starts = sorted(set(starts).union(extra, zone))
+            extra.update(text.rfind("\n", 0, m.start()) + 1 for m in self._leader.finditer(text, 0, end))
+        if "\f" in text:
+            extra.update(_form_feed_lines(text, end))
+        if extra:
+            starts = sorted(extra.union(starts))
         line_no = self.line_no
-        furniture = self._filter
+        emit = self._emit
         classify = self._classify
         bound = self._bound
         pos = 0
@@ -192,41 +256,27 @@ class Scanner:
             raw = text[start:stop]
             pos = stop + 1
             if "\f" in raw:
-                self._page_line(raw, line_no)
+                self._page_line(raw, line_no, start in furniture)
                 continue
             line = raw.strip()
             if not line:
                 self._blank = True
-                continue
-            if len(raw) > bound:
+            elif start in furniture or PAGE_NUMBER_ANYWHERE.match(line):
+                self._drop((line_no, self.page, line, line_no, TEXT, None, False))
+            elif len(raw) > bound:
                 self._diagnose("long_line", line_no, bound=bound)
                 for part in fragments(raw, bound):
-                    furniture.run((line_no, self.page, part, line_no, TEXT, None, self._blank))
+                    emit((line_no, self.page, part, line_no, TEXT, None, self._blank))
                     self._blank = False
-                continue
-            rec = (line_no, self.page, line, line_no) + (classify(line) or PLAIN) + (self._blank,)
-            self._blank = False
-            if start in zone:
-                furniture.bottom(rec)
             else:
-                furniture.line(rec)
+                emit((line_no, self.page, line, line_no) + (classify(line) or PLAIN) + (self._blank,))
+                self._blank = False
         if pos < end:
             line_no = self._run(text, pos, end, line_no)
         self.line_no = line_no
 
     def _run(self, text: str, start: int, end: int, line_no: int) -> int:
         """Plain lines from ``start`` to ``end`` (a line start); returns the last line number."""
-        furniture = self._filter
-        while furniture.top_left and start < end:
-            # The top of a page: these lines are furniture candidates, one by one.
-            stop = text.find("\n", start)
-            line_no += 1
-            line = text[start:stop].strip()
-            furniture.line((line_no, self.page, line, line_no) + (self._classify(line) or PLAIN) + (self._blank,))
-            self._blank = False
-            start = stop + 1
-        if start >= end:
-            return line_no
         if end - start > self._bound:
             # Too much for one record: line by line, long lines in pieces.
             for raw in text[start:end - 1].split("\n"):
@@ -234,29 +284,55 @@ class Scanner:
                 if len(raw) > self._bound:
                     self._diagnose("long_line", line_no, bound=self._bound)
                 for part in fragments(raw, self._bound):
-                    furniture.run((line_no, self.page, part, line_no, TEXT, None, self._blank))
+                    self._emit((line_no, self.page, part, line_no, TEXT, None, self._blank))
                     self._blank = False
             return line_no
         count = text.count("\n", start, end)
-        furniture.run((line_no + 1, self.page, text[start:end - 1], line_no + count, TEXT, None, self._blank))
+        self._emit((line_no + 1, self.page, text[start:end - 1], line_no + count, TEXT, None, self._blank))
         self._blank = False
         return line_no + count
 
-    def _page_line(self, raw: str, line_no: int) -> None:
-        """A line holding form feeds: text before the first is the last of its page."""
-        furniture = self._filter
+    def _page_line(self, raw: str, line_no: int, furniture: bool) -> None:
+        """A line holding form feeds: text before the first is the last of its
+        page, text after the last is the first of the next (or its furniture)."""
         first, *pages = raw.split("\f")
         first = first.strip()
         if first:
-            furniture.bottom((line_no, self.page, first, line_no) + (self._classify(first) or PLAIN) + (self._blank,))
+            self._emit((line_no, self.page, first, line_no) + (self._classify(first) or PLAIN) + (self._blank,))
             self._blank = False
         for piece in pages:
             self.page += 1
-            furniture.page_break((line_no, self.page, None, line_no, PAGE_BREAK, None, self._blank))
+            self._emit((line_no, self.page, None, line_no, PAGE_BREAK, None, self._blank))
             self._blank = False
-            piece = piece.strip()
-            if piece:
-                furniture.line((line_no, self.page, piece, line_no) + (self._classify(piece) or PLAIN) + (False,))
+        piece = pages[-1].strip()
+        if piece:
+            if furniture or PAGE_NUMBER_ANYWHERE.match(piece):
+                self._drop((line_no, self.page, piece, line_no, TEXT, None, False))
+            else:
+                self._emit((line_no, self.page, piece, line_no) + (self._classify(piece) or PLAIN) + (False,))
+
+
+def _form_feed_lines(text: str, end: int) -> List[int]:
+    """Starts of the lines before ``end`` that hold a form feed."""
+    out = []
+    ff = text.find("\f", 0, end)
+    while ff >= 0:
+        start = text.rfind("\n", 0, ff) + 1
+        out.append(start)
+        ff = text.find("\f", text.find("\n", ff), end)
+    return out
+
+
+def _tail_start(text: str) -> int:
+    """Where the last ``ZONE_LINES`` non-blank lines begin: a form feed in the
+    next block would make them the foot of a page."""
+    starts = _nonblank_before(text, len(text), ZONE_LINES)
+    if len(starts) < ZONE_LINES:
+        # Fewer lines than that since the last form feed (or at all): hold back
+        # from the last form-feed line, or everything.
+        ff = text.rfind("\f")
+        return text.rfind("\n", 0, ff) + 1 if ff >= 0 else 0
+    return starts[-1]
 
 
 def special_lines(leads: str) -> Tuple[Pattern[str], Pattern[str]]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import os
 import threading
-from typing import Callable
 
 from ._errors import EncodingUnavailable
 
@@ -60,18 +59,3 @@ def load_encoding(name: str) -> "tiktoken.Encoding":  # type: ignore[name-define
             f"into TIKTOKEN_CACHE_DIR under tiktoken's cache key, or use {DEFAULT_ENCODING!r}, "
             f"which works offline"
         ) from err
-
-
-def counter(name: str) -> Callable[[str], int]:
-    """A function giving the real token count of a text (special-token strings
-    such as ``<|endoftext|>`` count as the ordinary text they are).
-
-    >>> counter("cl100k_base")("<|endoftext|>") > 1
-    True
-    """
-    encode = load_encoding(name).encode_ordinary
-
-    def count(text: str) -> int:
-        return len(encode(text))
-
-    return count

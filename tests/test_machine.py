@@ -161,7 +161,7 @@ def _chunks(text: str, reference: bool, **options):
     if reference:
         plain = _EveryTrigger(chunker._reader)
         chunker._reader = plain
-        chunker._filter._emit = plain.push
+        chunker._scanner._emit = plain.push
     out = chunker.feed(text) + chunker.close()
     return [c.to_dict() for c in out]
 
