@@ -12,7 +12,7 @@ from ._machine import Reader
 from ._packing import Cap
 from ._report import Report
 from ._scan import Scanner
-from ._tokens import DEFAULT_ENCODING, load_encoding
+from ._tokens import DEFAULT_ENCODING, check_encoding_name, load_encoding
 
 PROFILES = ("policy", "statute")
 DEFAULT_CAPS = {"policy": ("estimate", 400), "statute": ("chars", 900)}
@@ -59,6 +59,13 @@ def _settings(profile: str, max_tokens: Optional[int], max_chars: Optional[int],
         )
     common = {k: _positive(k, options.get(k, v)) for k, v in _COMMON_OPTIONS.items()}
     rest = {k: v for k, v in options.items() if k not in _COMMON_OPTIONS}
+    cite = rest.get("cite")
+    if cite is not None:
+        try:
+            cite.format(section="16-112", as_of="", code="")
+        except (KeyError, IndexError, ValueError) as err:
+            raise ConfigError(f"cite template {cite!r} does not work ({err!r}): it may use "
+                              "{section}, {as_of} and {code}") from None
     return Settings(profile=profile, cap_unit=unit, cap=cap, profile_options=rest, **common)
 
 
@@ -92,6 +99,8 @@ class Chunker:
     ) -> None:
         self.settings = _settings(profile, max_tokens, max_chars, cap_by, real_tokens, profile_options)
         self._encode = load_encoding(encoding).encode_ordinary if real_tokens else None
+        if not real_tokens:
+            check_encoding_name(encoding)
         self._on_diagnostic = on_diagnostic
         self._out: List[Chunk] = []
         cap = Cap(self.settings.cap, self.settings.cap_unit, self._real_count)
@@ -136,7 +145,7 @@ class Chunker:
         """The end-of-run report as a dict (see the README for its fields)."""
         scanner = self._scanner
         self.report_data.nul_bytes = scanner.nul_bytes
-        return self.report_data.as_dict(scanner.line_no, scanner.page, self.layout)
+        return self.report_data.as_dict(scanner.line_no, scanner.text_page, self.layout)
 
     @property
     def state(self) -> str:
@@ -186,7 +195,7 @@ class Chunker:
 
 
 def normalise(text: str) -> str:
-    """Line ends made ``\n``: ``\r\n`` and a lone ``\r`` end a line too.
+    r"""Line ends made ``\n``: ``\r\n`` and a lone ``\r`` end a line too.
 
     >>> normalise("a\r\nb\rc")
     'a\nb\nc'

@@ -4,11 +4,11 @@ A printed page repeats its header and footer on every page; pdftotext writes a
 form feed between pages. A line is furniture when it sits in the *zone* of a page
 break -- among the last few non-blank lines before the break or the first few
 after it -- and either its form ("RFC # HTTP/1.1 June #": whole numbers masked,
-so page numbers do not tell pages apart, while dotted section numbers do) also
-occurs in the zone of a nearby page break (at most ``ZONES_APART`` away: a
-running header recurs page after page, while a section title that happens to
-open two pages far apart does not make it furniture), or it has the shape of a
-page number ("Page 3 of 25", "- 12 -", "[Page 12]", a bare number). Strong
+dotted section numbers kept) also occurs in the zone of a nearby page break (at
+most ``ZONES_APART`` away: a running header recurs page after page, while a
+title that opens two pages far apart does not make it furniture), with each
+whole number the same or moved on with the pages (a page number), or it has the
+shape of a page number ("Page 3 of 25", "- 12 -", "[Page 12]", a bare number). Strong
 page-number shapes are furniture anywhere, which covers text with no form feeds
 at all. The start of the text is the top of a first page, and, if the text had
 pages, its end is the foot of the last.
@@ -23,7 +23,7 @@ holds that much text back and judges the zones in it (see ``_scan``).
 from __future__ import annotations
 
 import re
-from typing import Dict, Iterable, List, Set, Tuple
+from typing import Dict, Iterable, List, Optional, Tuple
 
 ZONE_LINES = 3
 """Non-blank lines on each side of a page break that may be furniture."""
@@ -31,7 +31,7 @@ ZONE_LINES = 3
 ZONES_APART = 2
 """How far apart two zones may be for a form seen in both to count as recurring."""
 
-MAX_LOOKAHEAD = 64 * 1024
+MAX_LOOKAHEAD = 32 * 1024
 """Characters of text held back at most while zones wait to be judged."""
 
 PAGE_NUMBER_ANYWHERE = re.compile(
@@ -66,9 +66,11 @@ def masked_form(text: str) -> str:
     return _PAGE_DIGITS.sub("#", text)
 
 
-Forms = Dict[str, Set[int]]
-"""Masked forms and where they start: a short page can put one line in the zones
-of two breaks, and a line does not recur by meeting itself."""
+Occurrence = Tuple[int, int, Tuple[int, ...]]
+"""Where a form was seen: line start in the text (-1 once passed on), page, and
+the whole numbers the line printed."""
+
+Forms = Dict[str, List[Occurrence]]
 
 
 class Zone:
@@ -78,31 +80,55 @@ class Zone:
 
     def __init__(self, index: int) -> None:
         self.index = index
-        self.lines: List[Tuple[int, str]] = []  # (line start in the text, form or "" for a page number)
+        # (key, line start, page, form or "" for a page number, numbers); the key
+        # is the line start, but for text before a form feed on the same line
+        self.lines: List[Tuple[int, int, int, str, Tuple[int, ...]]] = []
         self.forms: Forms = {}
         self.complete = False
 
-    def add(self, start: int, text: str) -> None:
-        form = masked_form(text)
+    def add(self, start: int, page: int, text: str, key: Optional[int] = None) -> None:
+        if "  " in text or not text.isprintable():
+            text = " ".join(text.split())
+        numbers = tuple(map(int, _PAGE_DIGITS.findall(text)))
+        form = _PAGE_DIGITS.sub("#", text)
+        key = start if key is None else key
         if _PAGE_FORM.match(form) or PAGE_NUMBER_ANYWHERE.match(text):
             form = ""
         else:
-            self.forms.setdefault(form, set()).add(start)
-        self.lines.append((start, form))
+            self.forms.setdefault(form, []).append((key, page, numbers))
+        self.lines.append((key, start, page, form, numbers))
+
+    @property
+    def starts(self) -> List[int]:
+        return [line[1] for line in self.lines]
+
+
+def _same_furniture(numbers: Tuple[int, ...], other: Tuple[int, ...], pages_apart: int) -> bool:
+    """Two lines of one form are the same furniture when each number they print
+    is the same or has moved on with the pages (a page number); two headings
+    ``1 Storm cover`` and ``4 Storm cover`` on facing pages are not."""
+    return len(numbers) == len(other) and all(
+        a == b or b - a == pages_apart for a, b in zip(numbers, other))
 
 
 def judge(zone: Zone, neighbours: Iterable[Tuple[int, Forms]]) -> List[int]:
-    """The starts of the zone's lines that are furniture, given the forms of the
-    zones around it as ``(index, forms)``."""
+    """The keys of the zone's lines that are furniture, given the forms of the
+    zones around it as ``(index, forms)``. A short page can put one line in the
+    zones of two breaks: a line does not recur by meeting itself."""
     near: Forms = {}
     for index, forms in neighbours:
         if index != zone.index and abs(index - zone.index) <= ZONES_APART:
-            for form, starts in forms.items():
-                near.setdefault(form, set()).update(starts)
-    return [start for start, form in zone.lines if not form or near.get(form, set()) - {start}]
+            for form, seen in forms.items():
+                near.setdefault(form, []).extend(seen)
+    out = []
+    for key, _, page, form, numbers in zone.lines:
+        if not form or any(other != key and _same_furniture(numbers, nums, other_page - page)
+                           for other, other_page, nums in near.get(form, ())):
+            out.append(key)
+    return out
 
 
 def passed_on(forms: Forms) -> Forms:
     """Forms of a zone whose lines were passed on: in later text their starts
     mean nothing, but they are surely other lines."""
-    return {form: {-1} for form in forms}
+    return {form: [(-1, page, numbers) for _, page, numbers in seen] for form, seen in forms.items()}

@@ -88,6 +88,7 @@ class Scanner:
         self._in_line = False  # the last thing fed was a piece of an unfinished line
         self.line_no = 0  # lines passed on so far
         self.page = 1
+        self.text_page = 1  # the page of the last line with text (pdftotext ends with a form feed)
         self.nul_bytes = 0
 
     # -- input ---------------------------------------------------------------
@@ -148,33 +149,43 @@ class Scanner:
     def _zones(self, text: str, eof: bool) -> List[Zone]:
         """The page-break zones in ``text``, numbered on from those passed on."""
         zones: List[Zone] = []
+        page = self.page
         if self._at_start:
             zone = Zone(0)
-            zone.complete = self._collect_top(zone, text, 0) or eof
+            zone.complete = self._collect_top(zone, text, 0, page) or eof
             zones.append(zone)
         ff = text.find("\f")
+        counted = 0
         while ff >= 0:
             start = text.rfind("\n", 0, ff) + 1
             end = text.find("\n", ff)
+            page += text.count("\f", counted, ff)  # form feeds between the last zone's line and this one
+            counted = ff
             zone = Zone(self._zones_done + len(zones) + (0 if self._at_start else 1))
-            for s in _nonblank_before(text, start, ZONE_LINES):
-                zone.add(s, text[s:text.find("\n", s)].strip())
+            before = text[start:ff].strip()
+            if before:  # the page's last line, with the form feed after it
+                zone.add(start, page, before, key=_before_form_feed(start))
+            for s in _nonblank_before(text, start, ZONE_LINES - bool(before)):
+                zone.add(s, page, text[s:text.find("\n", s)].strip())
+            page += text.count("\f", ff, end)
+            counted = end
             after = text[text.rfind("\f", start, end) + 1:end].strip()
             if after:
-                zone.add(start, after)  # the page's first line shares the form feed's line
-            zone.complete = self._collect_top(zone, text, end + 1, 1 if after else 0) or eof
+                zone.add(start, page, after)  # the page's first line shares the form feed's line
+            zone.complete = self._collect_top(zone, text, end + 1, page, 1 if after else 0) or eof
             zones.append(zone)
             ff = text.find("\f", end)
         if eof and (self.page > 1 or len(zones) > int(self._at_start)):
+            page += text.count("\f", counted)
             last = Zone(self._zones_done + len(zones) + (0 if self._at_start else 1))
             for s in _nonblank_before(text, len(text), ZONE_LINES):
-                last.add(s, text[s:text.find("\n", s)].strip())
+                last.add(s, page, text[s:text.find("\n", s)].strip())
             last.complete = True
             zones.append(last)
         return zones
 
     @staticmethod
-    def _collect_top(zone: Zone, text: str, pos: int, found: int = 0) -> bool:
+    def _collect_top(zone: Zone, text: str, pos: int, page: int, found: int = 0) -> bool:
         """Add the first non-blank lines of a page from ``pos``; True when the
         zone is complete (enough lines, or the next page began)."""
         while found < ZONE_LINES:
@@ -186,7 +197,7 @@ class Scanner:
                 return True
             stripped = line.strip()
             if stripped:
-                zone.add(pos, stripped)
+                zone.add(pos, page, stripped)
                 found += 1
             pos = end + 1
         return True
@@ -200,24 +211,25 @@ class Scanner:
         furniture: Set[int] = set()
         zone_lines: Set[int] = set()
         for k, zone in enumerate(zones):
-            first = min((s for s, _ in zone.lines), default=frontier)
+            first = min(zone.starts, default=frontier)
             ready = final or (zone.complete and any(
                 z.complete for z in zones[k + 1:] if z.index >= zone.index + ZONES_APART))
             if not ready and len(text) - first <= MAX_LOOKAHEAD:
                 frontier = min(frontier, first)
                 break
             furniture.update(judge(zone, forms.items()))
-            zone_lines.update(s for s, _ in zone.lines)
-        # Never split a zone between what is passed on and what is held.
-        for zone in zones:
-            starts = [s for s, _ in zone.lines]
+            zone_lines.update(zone.starts)
+        # Never split a zone between what is passed on and what is held (from the
+        # last zone back, as moving the frontier can split an earlier one).
+        for zone in reversed(zones):
+            starts = zone.starts
             if starts and min(starts) < frontier <= max(starts):
                 frontier = min(starts)
         if frontier <= 0:
             self._carry = text
             return
         self._scan(text, frontier, furniture, zone_lines)
-        passed = [z for z in zones if z.lines and max(s for s, _ in z.lines) < frontier
+        passed = [z for z in zones if z.lines and max(z.starts) < frontier
                   or not z.lines and z.complete]
         if self._at_start:
             self._at_start = False
@@ -256,12 +268,14 @@ class Scanner:
             raw = text[start:stop]
             pos = stop + 1
             if "\f" in raw:
-                self._page_line(raw, line_no, start in furniture)
+                self._page_line(raw, line_no, start in furniture, _before_form_feed(start) in furniture)
                 continue
             line = raw.strip()
             if not line:
                 self._blank = True
-            elif start in furniture or PAGE_NUMBER_ANYWHERE.match(line):
+                continue
+            self.text_page = self.page
+            if start in furniture or PAGE_NUMBER_ANYWHERE.match(line):
                 self._drop((line_no, self.page, line, line_no, TEXT, None, False))
             elif len(raw) > bound:
                 self._diagnose("long_line", line_no, bound=bound)
@@ -288,16 +302,21 @@ class Scanner:
                     self._blank = False
             return line_no
         count = text.count("\n", start, end)
+        self.text_page = self.page
         self._emit((line_no + 1, self.page, text[start:end - 1], line_no + count, TEXT, None, self._blank))
         self._blank = False
         return line_no + count
 
-    def _page_line(self, raw: str, line_no: int, furniture: bool) -> None:
+    def _page_line(self, raw: str, line_no: int, furniture: bool, furniture_before: bool) -> None:
         """A line holding form feeds: text before the first is the last of its
-        page, text after the last is the first of the next (or its furniture)."""
+        page, text after the last is the first of the next (either may be
+        furniture)."""
         first, *pages = raw.split("\f")
         first = first.strip()
-        if first:
+        if first and (furniture_before or PAGE_NUMBER_ANYWHERE.match(first)):
+            self._drop((line_no, self.page, first, line_no, TEXT, None, False))
+        elif first:
+            self.text_page = self.page
             self._emit((line_no, self.page, first, line_no) + (self._classify(first) or PLAIN) + (self._blank,))
             self._blank = False
         for piece in pages:
@@ -306,10 +325,17 @@ class Scanner:
             self._blank = False
         piece = pages[-1].strip()
         if piece:
+            self.text_page = self.page
             if furniture or PAGE_NUMBER_ANYWHERE.match(piece):
                 self._drop((line_no, self.page, piece, line_no, TEXT, None, False))
             else:
                 self._emit((line_no, self.page, piece, line_no) + (self._classify(piece) or PLAIN) + (False,))
+
+
+def _before_form_feed(start: int) -> int:
+    """The key under which the text before a form feed on the line at ``start``
+    is judged (the text after it goes under ``start`` itself)."""
+    return -start - 2
 
 
 def _form_feed_lines(text: str, end: int) -> List[int]:

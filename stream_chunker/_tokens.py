@@ -44,10 +44,7 @@ def load_encoding(name: str) -> "tiktoken.Encoding":  # type: ignore[name-define
                     os.environ["TIKTOKEN_CACHE_DIR"] = saved
         params["name"] = DEFAULT_ENCODING
         return tiktoken.Encoding(**params)
-    if name not in tiktoken.list_encoding_names():
-        raise EncodingUnavailable(
-            f"unknown encoding {name!r}: tiktoken knows {', '.join(sorted(tiktoken.list_encoding_names()))}"
-        )
+    check_encoding_name(name)
     try:
         return tiktoken.get_encoding(name)
     except Exception as err:  # tiktoken raises whatever its download raised
@@ -59,3 +56,12 @@ def load_encoding(name: str) -> "tiktoken.Encoding":  # type: ignore[name-define
             f"into TIKTOKEN_CACHE_DIR under tiktoken's cache key, or use {DEFAULT_ENCODING!r}, "
             f"which works offline"
         ) from err
+
+
+def check_encoding_name(name: str) -> None:
+    """Refuse a name tiktoken does not know (without loading anything)."""
+    import tiktoken
+
+    known = set(tiktoken.list_encoding_names()) | {DEFAULT_ENCODING}
+    if name not in known:
+        raise EncodingUnavailable(f"unknown encoding {name!r}: tiktoken knows {', '.join(sorted(known))}")

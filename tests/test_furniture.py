@@ -1,0 +1,172 @@
+"""Page furniture: what goes, what stays, and pages across breaks."""
+
+from __future__ import annotations
+
+from typing import List
+
+import pytest
+
+from stream_chunker import Chunker, ConfigError, EncodingUnavailable, chunk_lines
+
+
+def _pages(bodies: List[str], header: str = "", footer: str = "") -> str:
+    pages = []
+    for n, body in enumerate(bodies, 1):
+        parts = []
+        if header:
+            parts += [header.format(n=n), ""]
+        parts.append(body)
+        if footer:
+            parts += ["", footer.format(n=n, of=len(bodies))]
+        pages.append("\n".join(parts))
+    return "\f".join(pages) + "\f"
+
+
+def _run(text: str, **options):
+    events = []
+    chunker = Chunker(real_tokens=False, on_diagnostic=events.append, **options)
+    chunks = chunker.feed(text) + chunker.close()
+    dropped = [e["text"] for e in events if e["kind"] == "furniture"]
+    return chunks, dropped, chunker.report
+
+
+BODIES = [f"{n} Part {chr(64 + n)}\nThe insured must report losses of kind {chr(64 + n)} within thirty days.\n"
+          f"Claims of kind {chr(64 + n)} are paid once the loss adjuster has seen the damage." for n in range(1, 7)]
+
+
+def test_running_header_and_page_footer_go_even_on_their_first_page():
+    chunks, dropped, report = _run(_pages(BODIES, header="Acme Mutual Policy Wording 2026",
+                                          footer="Page {n} of {of}"))
+    assert dropped.count("Acme Mutual Policy Wording 2026") == 6
+    assert sum(d.startswith("Page ") for d in dropped) == 6
+    assert [c.clause for c in chunks] == ["1", "2", "3", "4", "5", "6"]
+    assert not any("Acme" in c.text or "Page" in c.text for c in chunks)
+    assert report["pages"] == 6 and report["furniture_lines"] == 12
+
+
+def test_headers_that_alternate_between_left_and_right_pages():
+    pages = [f"{'Home Insurance' if n % 2 else 'Policy Wording'}\n\n{body}" for n, body in enumerate(BODIES, 1)]
+    chunks, dropped, _ = _run("\f".join(pages))
+    assert "Home Insurance" not in " ".join(c.text for c in chunks)
+    assert dropped.count("Home Insurance") == 3 and dropped.count("Policy Wording") == 3
+
+
+def test_page_numbers_in_a_running_header_move_with_the_pages():
+    pages = [f"{10 + n} Home Insurance\n\n{body}" for n, body in enumerate(BODIES, 1)]
+    chunks, dropped, _ = _run("\f".join(pages))
+    assert dropped == [f"{10 + n} Home Insurance" for n in range(1, 7)]
+    assert [c.clause for c in chunks] == ["1", "2", "3", "4", "5", "6"]
+
+
+def test_headings_of_one_title_on_facing_pages_are_not_furniture():
+    # Sections 1, 2, 3 on pages 1, 3, 5: their numbers do not move with the pages.
+    pages = []
+    for n in (1, 2, 3):
+        pages += [f"Acme Home Policy\n{n} Storm cover\nWe cover storm damage to the home, part {n}.",
+                  f"Acme Home Policy\nMore about storm damage, part {n}, and what we pay."]
+    chunks, dropped, _ = _run("\f".join(pages))
+    assert dropped == ["Acme Home Policy"] * 6
+    assert [c.clause for c in chunks] == ["1", "2", "3"]
+
+
+def test_a_paragraph_runs_on_across_a_page_break():
+    text = ("1 Cover\nWe cover the home against storm and flood, and against\n\n\n"
+            "Acme Policy   Page 1\n\fAcme Policy   Page 2\n\nescape of water from fixed pipes.\n"
+            "\f\nAcme Policy   Page 3\n")
+    chunks, dropped, _ = _run(text)
+    assert [c.text for c in chunks] == [
+        "We cover the home against storm and flood, and against escape of water from fixed pipes."]
+    assert chunks[0].pages == (1, 2)
+    assert len(dropped) == 3
+
+
+def test_a_paragraph_that_ended_before_the_break_stays_ended():
+    text = "1 Cover\nWe cover the home.\n\fThe excess is 250.\n"
+    (chunk,) = _run(text)[0]
+    assert chunk.text == "We cover the home.\nThe excess is 250."
+
+
+def test_without_form_feeds_only_page_number_patterns_are_furniture():
+    lines = ["1 Cover", "We cover the home.", "- 2 -", "Page 3 of 9", "[Page 4]", "12 days after the loss",
+             "The excess is 250."]
+    chunks, dropped, _ = _run("\n".join(lines))
+    assert dropped == ["- 2 -", "Page 3 of 9", "[Page 4]"]
+    assert chunks[0].text == "We cover the home. 12 days after the loss The excess is 250."
+
+
+def test_body_lines_near_breaks_that_do_not_recur_are_kept():
+    chunks, dropped, _ = _run(_pages(BODIES))
+    assert dropped == []
+    assert sum(c.words for c in chunks) == sum(len(b.split()) - 3 for b in BODIES)
+
+
+def test_the_lookahead_is_bounded_for_text_without_pages():
+    line = "We cover the home against storm, flood and fire damage. " * 2
+    chunker = Chunker(real_tokens=False, max_tokens=50)
+    out = chunker.feed("1 Cover\n")
+    fed = 0
+    while not out:
+        out = chunker.feed(line + "\n\n")
+        fed += len(line) + 2
+    assert fed <= 40 * 1024
+
+
+def test_bad_cite_template_and_encoding_names_fail_early():
+    with pytest.raises(ConfigError, match="cite template"):
+        Chunker(profile="statute", cite="Code \u00a7 {sect}", real_tokens=False)
+    with pytest.raises(EncodingUnavailable, match="unknown encoding 'nosuch'"):
+        Chunker(encoding="nosuch", real_tokens=False)
+    assert list(chunk_lines([], real_tokens=False)) == []
+
+
+# -- a property over generated paginated documents ----------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from .test_properties import _tag  # noqa: E402
+
+
+@st.composite
+def paginated(draw):
+    header = draw(st.sampled_from(["Acme Mutual Policy Wording 2026", "RFC 9999  Example  June 2026", ""]))
+    footer = draw(st.sampled_from(["Page {n} of {of}", "Fielding, et al.  Standards Track  [Page {n}]",
+                                   "{n}", ""]))
+    pages = draw(st.integers(2, 8))
+    body_lines = []
+    out = []
+    tag = 0
+    for n in range(1, pages + 1):
+        lines = [header] if header else []
+        for _ in range(draw(st.integers(1, 7))):
+            tag += 1
+            line = f"The insured shall report {_tag(tag)} without delay"
+            body_lines.append(line)
+            lines.append(line)
+            if draw(st.booleans()):
+                lines.append("")
+        if footer:
+            lines.append(footer.format(n=n, of=pages))
+        out.append("\n".join(lines))
+    joiner = draw(st.sampled_from(["\n\f", "\f", "\n\n\f"]))
+    return joiner.join(out), header, footer, pages, body_lines
+
+
+@given(paginated(), st.data())
+def test_headers_and_footers_go_and_body_lines_stay(doc, data):
+    text, header, footer, pages, body = doc
+    events = []
+    chunker = Chunker(real_tokens=False, on_diagnostic=events.append, max_tokens=30)
+    got = []
+    rest = text + "\n"
+    while rest:  # fed in random pieces of whole lines
+        cut = rest.find("\n", data.draw(st.integers(0, len(rest)))) + 1 or len(rest)
+        got += chunker.feed(rest[:cut])
+        rest = rest[cut:]
+    got += chunker.close()
+    dropped = [e["text"] for e in events if e["kind"] == "furniture"]
+    assert dropped.count(header) == (pages if header else 0)
+    assert len(dropped) == (pages if header else 0) + (pages if footer else 0)
+    kept = " ".join(c.text for c in got)
+    assert all(line in kept for line in body)
+    assert got == list(chunk_lines(text.split("\n"), real_tokens=False, max_tokens=30))
