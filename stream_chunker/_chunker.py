@@ -12,7 +12,7 @@ from ._machine import Reader
 from ._packing import Cap
 from ._report import Report
 from ._scan import Scanner
-from ._tokens import DEFAULT_ENCODING, check_encoding_name, load_encoding
+from ._tokens import DEFAULT_ENCODING, load_encoding
 
 PROFILES = ("policy", "statute")
 DEFAULT_CAPS = {"policy": ("estimate", 400), "statute": ("chars", 900)}
@@ -70,19 +70,23 @@ def _settings(profile: str, max_tokens: Optional[int], max_chars: Optional[int],
 
 
 class Chunker:
-    """Push text in, take chunks out; no I/O of its own.
+    r"""Push text in, take chunks out; no I/O of its own.
 
-    ``feed`` takes one line, or several separated by ``\\n``, ``\\r\\n`` or ``\\r``;
+    ``feed`` takes one line, or several separated by ``\n``, ``\r\n`` or ``\r``;
     the end of each call ends its last line, so lines may be passed with or
     without their newline. It returns the chunks that the text decided.
     ``close`` ends the input and returns the rest. Options are those of
     :func:`chunk_lines`.
 
     >>> c = Chunker(max_tokens=400, real_tokens=False)
-    >>> c.feed("1 Cover") + c.feed("We cover the house.\\n2 Excess")
-    [Chunk(id='1', clause='1', heading_path='Cover', text='We cover the house.', words=4, tokens=6, real_tokens=None, citation=None, lines=(1, 2), pages=(1, 1), oversize=False)]
-    >>> [c.id for c in c.close()], c.report["sections"]
-    ([], 2)
+    >>> c.feed("1 Cover\nWe cover the house.\n2 Excess\nThe first 250 is yours.\n")
+    []
+    >>> [(chunk.id, chunk.text) for chunk in c.close()], c.report["sections"]
+    ([('1', 'We cover the house.'), ('2', 'The first 250 is yours.')], 2)
+
+    Chunks leave once they are decided: a section may go on until the next
+    heading, and the first lines of the text wait until it is known whether
+    they are a running header (see ``_furniture``).
     """
 
     def __init__(
@@ -99,8 +103,6 @@ class Chunker:
     ) -> None:
         self.settings = _settings(profile, max_tokens, max_chars, cap_by, real_tokens, profile_options)
         self._encode = load_encoding(encoding).encode_ordinary if real_tokens else None
-        if not real_tokens:
-            check_encoding_name(encoding)
         self._on_diagnostic = on_diagnostic
         self._out: List[Chunk] = []
         cap = Cap(self.settings.cap, self.settings.cap_unit, self._real_count)

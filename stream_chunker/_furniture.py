@@ -16,8 +16,9 @@ pages, its end is the foot of the last.
 The first time a header appears nothing proves yet that it recurs, so a zone is
 judged only once the zones of the next ``ZONES_APART`` page breaks have been
 seen: a lookahead of two pages (two, so headers that alternate between left and
-right pages are caught), capped at ``MAX_LOOKAHEAD`` characters. The scanner
-holds that much text back and judges the zones in it (see ``_scan``).
+right pages are caught), capped at ``MAX_LOOKAHEAD`` characters and
+``MAX_LOOKAHEAD_LINES`` lines. The scanner holds that much text back and judges
+the zones in it (see ``_scan``).
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ ZONES_APART = 2
 MAX_LOOKAHEAD = 32 * 1024
 """Characters of text held back at most while zones wait to be judged."""
 
+MAX_LOOKAHEAD_LINES = 200
+"""Lines held back at most: two pages of pdftotext output are well under it, so
+text with no form feeds is let go after this many lines."""
+
+# Furniture wherever it stands: "Page 3 of 25", "[Page 12]", "- 12 -".
 PAGE_NUMBER_ANYWHERE = re.compile(
     r"(?i)(?:\[\s*page\s+\d+(?:\s+of\s+\d+)?\s*\]|page\s+\d+(?:\s+of\s+\d+)?|[-\u2013\u2014]\s*\d+\s*[-\u2013\u2014])$"
 )
@@ -42,15 +48,6 @@ _PAGE_FORM = re.compile(r"(?i)(?:[ivxlc]{1,7}|#|.*(?:\[\s*page\s+#\s*\]|\bpage\s
 # Page numbers are whole numbers; a dotted section number ("5.1") is part of a
 # line's identity and stays.
 _PAGE_DIGITS = re.compile(r"(?<![\d.])\d+(?![\d.]?\d)")
-
-
-def page_number_line(text: str) -> bool:
-    """True for a line that reads as a page number wherever it stands.
-
-    >>> page_number_line("Page 3 of 25"), page_number_line("- 12 -"), page_number_line("12 days")
-    (True, True, False)
-    """
-    return PAGE_NUMBER_ANYWHERE.match(text) is not None
 
 
 def masked_form(text: str) -> str:
@@ -87,10 +84,8 @@ class Zone:
         self.complete = False
 
     def add(self, start: int, page: int, text: str, key: Optional[int] = None) -> None:
-        if "  " in text or not text.isprintable():
-            text = " ".join(text.split())
+        form = masked_form(text)
         numbers = tuple(map(int, _PAGE_DIGITS.findall(text)))
-        form = _PAGE_DIGITS.sub("#", text)
         key = start if key is None else key
         if _PAGE_FORM.match(form) or PAGE_NUMBER_ANYWHERE.match(text):
             form = ""

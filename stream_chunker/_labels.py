@@ -49,7 +49,9 @@ class Level(NamedTuple):
 
 
 def roman_value(token: str) -> int:
-    """>>> roman_value("xiv"), roman_value("MCM")
+    """The value of a roman numeral.
+
+    >>> roman_value("xiv"), roman_value("MCM")
     (14, 1900)
     """
     total = 0

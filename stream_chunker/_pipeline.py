@@ -19,17 +19,17 @@ from ._chunk import Chunk
 if TYPE_CHECKING:
     from ._chunker import Chunker
 
-BLOCK_LINES = 2048
+BLOCK_LINES = 1024
 """Lines joined into one block for the scanner: enough to make its per-block
 work vanish, few enough to keep a block small."""
 
 
 def blocks(lines: Iterable[str]) -> Iterator[str]:
-    """Blocks of complete ``\\n``-terminated lines from items that are each one
+    r"""Blocks of complete ``\n``-terminated lines from items that are each one
     line, with or without a line end.
 
-    >>> list(blocks(["a", "b\\\\n", "", "c\\\\r\\\\n"]))
-    ['a\\\\nb\\\\n\\\\nc\\\\n']
+    >>> list(blocks(["a", "b\n", "", "c\r\n"]))
+    ['a\nb\n\nc\n']
     """
     from ._chunker import normalise
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Dict, List, Optional, Pattern, Set, Tuple
 
-from ._furniture import MAX_LOOKAHEAD, PAGE_NUMBER_ANYWHERE, ZONE_LINES, ZONES_APART, Forms, Zone, judge, passed_on
+from ._furniture import MAX_LOOKAHEAD, MAX_LOOKAHEAD_LINES, PAGE_NUMBER_ANYWHERE, ZONE_LINES, ZONES_APART, Forms, Zone, judge, passed_on
 from ._machine import PAGE_BREAK, TEXT
 
 PLAIN = (TEXT, None)
@@ -214,7 +214,8 @@ class Scanner:
             first = min(zone.starts, default=frontier)
             ready = final or (zone.complete and any(
                 z.complete for z in zones[k + 1:] if z.index >= zone.index + ZONES_APART))
-            if not ready and len(text) - first <= MAX_LOOKAHEAD:
+            if not ready and len(text) - first <= MAX_LOOKAHEAD \
+                    and text.count("\n", first) <= MAX_LOOKAHEAD_LINES:
                 frontier = min(frontier, first)
                 break
             furniture.update(judge(zone, forms.items()))
@@ -319,16 +320,17 @@ class Scanner:
             self.text_page = self.page
             self._emit((line_no, self.page, first, line_no) + (self._classify(first) or PLAIN) + (self._blank,))
             self._blank = False
-        for piece in pages:
+        for i, piece in enumerate(pages):
             self.page += 1
             self._emit((line_no, self.page, None, line_no, PAGE_BREAK, None, self._blank))
             self._blank = False
-        piece = pages[-1].strip()
-        if piece:
+            piece = piece.strip()
+            if not piece:
+                continue
             self.text_page = self.page
-            if furniture or PAGE_NUMBER_ANYWHERE.match(piece):
+            if i == len(pages) - 1 and (furniture or PAGE_NUMBER_ANYWHERE.match(piece)):
                 self._drop((line_no, self.page, piece, line_no, TEXT, None, False))
-            else:
+            else:  # text between two form feeds is a page of its own: nothing to judge it by
                 self._emit((line_no, self.page, piece, line_no) + (self._classify(piece) or PLAIN) + (False,))
 
 

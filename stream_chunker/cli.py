@@ -83,14 +83,6 @@ def _options(args: argparse.Namespace) -> Dict[str, Any]:
     given = {k: v for k, v in statute.items() if v is not None}
     if given and args.profile != "statute":
         raise ConfigError(f"--{next(iter(given)).replace('_', '-')} belongs to --profile statute")
-    if args.cite is not None:
-        # The template is only filled when the first chunk is made: a typo must
-        # not end the run half-way with a traceback.
-        try:
-            args.cite.format(section="1", as_of="", code="")
-        except (KeyError, IndexError, ValueError) as err:
-            raise ConfigError(f"--cite {args.cite!r} is not a usable template ({type(err).__name__}: {err}); "
-                              "it may use {section}, {as_of} and {code}") from None
     opts.update(given)
     return opts
 

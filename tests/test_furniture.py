@@ -109,13 +109,21 @@ def test_the_lookahead_is_bounded_for_text_without_pages():
         out = chunker.feed(line + "\n\n")
         fed += len(line) + 2
     assert fed <= 40 * 1024
+    # and no more than two hundred lines or so
+    chunker = Chunker(real_tokens=False, max_tokens=20)
+    out = chunker.feed("1 Cover\n")
+    lines = 0
+    while not out:
+        out = chunker.feed("Short line of cover.\n\n")
+        lines += 2
+    assert lines <= 210
 
 
 def test_bad_cite_template_and_encoding_names_fail_early():
     with pytest.raises(ConfigError, match="cite template"):
         Chunker(profile="statute", cite="Code \u00a7 {sect}", real_tokens=False)
     with pytest.raises(EncodingUnavailable, match="unknown encoding 'nosuch'"):
-        Chunker(encoding="nosuch", real_tokens=False)
+        Chunker(encoding="nosuch")
     assert list(chunk_lines([], real_tokens=False)) == []
 
 
