@@ -127,16 +127,12 @@ class Chunker:
 
     def close(self) -> List[Chunk]:
         """End the input; return the last chunks."""
-        return self._finish(self._close())
-
-    def _close(self) -> List[Chunk]:
-        """End the input; the last chunks as drafts (real counts still to come)."""
         self._check_open()
         self._closed = True
         self._scanner.close()
         self._reader.close()
         self.layout.finish()
-        return self._drain()
+        return self._finish(self._drain())
 
     def _real_count(self, text: str) -> int:
         assert self._encode is not None
@@ -182,15 +178,13 @@ class Chunker:
         self._out.clear()
         return out
 
-    def _finish(self, drafts: List[Chunk], counts: Optional[List[int]] = None) -> List[Chunk]:
-        """Give drafts their real token counts (``counts``, in order, for the
-        drafts that lack one; else counted here) and account for them."""
-        counted = iter(counts) if counts is not None else None
+    def _finish(self, drafts: List[Chunk]) -> List[Chunk]:
+        """Give drafts their real token counts and account for them."""
+        encode = self._encode
         done = []
         for chunk in drafts:
-            if self._encode is not None and chunk.real_tokens is None:
-                real = next(counted) if counted is not None else len(self._encode(chunk.text))
-                chunk = replace(chunk, real_tokens=real)
+            if encode is not None and chunk.real_tokens is None:
+                chunk = replace(chunk, real_tokens=len(encode(chunk.text)))
             self.report_data.add(chunk)
             done.append(chunk)
         return done

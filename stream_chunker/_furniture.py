@@ -24,7 +24,7 @@ the zones in it (see ``_scan``).
 from __future__ import annotations
 
 import re
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 ZONE_LINES = 3
 """Non-blank lines on each side of a page break that may be furniture."""
@@ -44,7 +44,8 @@ PAGE_NUMBER_ANYWHERE = re.compile(
     r"(?i)(?:\[\s*page\s+\d+(?:\s+of\s+\d+)?\s*\]|page\s+\d+(?:\s+of\s+\d+)?|[-\u2013\u2014]\s*\d+\s*[-\u2013\u2014])$"
 )
 # Forms (whole numbers as "#") that read as a page number in a page's zone.
-_PAGE_FORM = re.compile(r"(?i)(?:[ivxlc]{1,7}|#|.*(?:\[\s*page\s+#\s*\]|\bpage\s+#(?:\s+of\s+#)?))$")
+_PAGE_FORM = re.compile(
+    r"(?i)(?:[ivxlc]{1,7}|#|[-\u2013\u2014] ?# ?[-\u2013\u2014]|.*(?:\[\s*page\s+#\s*\]|\bpage\s+#(?:\s+of\s+#)?))$")
 # Page numbers are whole numbers; a dotted section number ("5.1") is part of a
 # line's identity and stays.
 _PAGE_DIGITS = re.compile(r"(?<![\d.])\d+(?![\d.]?\d)")
@@ -85,9 +86,9 @@ class Zone:
 
     def add(self, start: int, page: int, text: str, key: Optional[int] = None) -> None:
         form = masked_form(text)
-        numbers = tuple(map(int, _PAGE_DIGITS.findall(text)))
+        numbers = tuple(map(int, _PAGE_DIGITS.findall(text))) if "#" in form else ()
         key = start if key is None else key
-        if _PAGE_FORM.match(form) or PAGE_NUMBER_ANYWHERE.match(text):
+        if _PAGE_FORM.match(form):
             form = ""
         else:
             self.forms.setdefault(form, []).append((key, page, numbers))
@@ -106,19 +107,16 @@ def _same_furniture(numbers: Tuple[int, ...], other: Tuple[int, ...], pages_apar
         a == b or b - a == pages_apart for a, b in zip(numbers, other))
 
 
-def judge(zone: Zone, neighbours: Iterable[Tuple[int, Forms]]) -> List[int]:
+def judge(zone: Zone, forms: Dict[int, Forms]) -> List[int]:
     """The keys of the zone's lines that are furniture, given the forms of the
-    zones around it as ``(index, forms)``. A short page can put one line in the
-    zones of two breaks: a line does not recur by meeting itself."""
-    near: Forms = {}
-    for index, forms in neighbours:
-        if index != zone.index and abs(index - zone.index) <= ZONES_APART:
-            for form, seen in forms.items():
-                near.setdefault(form, []).extend(seen)
+    zones around it by index. A short page can put one line in the zones of two
+    breaks: a line does not recur by meeting itself."""
+    near = [forms[i] for i in range(zone.index - ZONES_APART, zone.index + ZONES_APART + 1)
+            if i != zone.index and i in forms]
     out = []
     for key, _, page, form, numbers in zone.lines:
         if not form or any(other != key and _same_furniture(numbers, nums, other_page - page)
-                           for other, other_page, nums in near.get(form, ())):
+                           for seen in near for other, other_page, nums in seen.get(form, ())):
             out.append(key)
     return out
 

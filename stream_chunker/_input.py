@@ -13,7 +13,6 @@ replaced and reported with its line number, or fatal with ``strict``.
 from __future__ import annotations
 
 import re
-import select
 from typing import BinaryIO, Callable, Iterator, List, Optional
 
 from ._chunk import Chunk
@@ -175,47 +174,22 @@ class ByteReader:
 
 def chunk_stream(chunker: "Chunker", stream: BinaryIO, strict: bool = False,  # noqa: F821
                  progress: Optional[Callable[[int], None]] = None) -> Iterator[List[Chunk]]:
-    """Chunk a binary stream, yielding the chunks decided after each block.
-
-    With real token counts, a block's chunks are counted on a worker thread
-    while the next block is read -- but never while waiting for input that has
-    not come: then they leave first (a reader at the other end of a pipe sees
-    each chunk as soon as it is decided)."""
-    from ._pipeline import Counting
-
+    """Chunk a binary stream, yielding the chunks decided after each block (a
+    reader at the other end of a pipe gets each as soon as it is decided)."""
     reader = ByteReader(chunker, strict=strict)
     read = getattr(stream, "read1", stream.read)
-    counting = Counting(chunker)
-    try:
-        while True:
-            if counting.pending and not _ready(stream):
-                yield counting.flush()
-            try:
-                block = read(BLOCK_SIZE)
-            except OSError as err:  # EIO, EISDIR (stdin from a directory), ...
-                raise InputError(f"read error: {err.strerror or err}", reader.line + 1) from None
-            if not block:
-                break
-            reader.feed(block)
-            if progress is not None:
-                progress(len(block))
-            if chunker._out:
-                yield counting.submit(chunker._drain())
-        reader.close()
-        chunker.report_data.replaced_bytes = reader.replaced
-        yield counting.submit(chunker._close()) + counting.flush()
-    finally:
-        counting.close()
-
-
-def _ready(stream: BinaryIO) -> bool:
-    """Whether reading ``stream`` now would not wait (files always; pipes when
-    data is there)."""
-    try:
-        fd = stream.fileno()
-    except (AttributeError, OSError, ValueError):
-        return True
-    try:
-        return bool(select.select([fd], [], [], 0)[0])
-    except (OSError, ValueError):
-        return True
+    while True:
+        try:
+            block = read(BLOCK_SIZE)
+        except OSError as err:  # EIO, EISDIR (stdin from a directory), ...
+            raise InputError(f"read error: {err.strerror or err}", reader.line + 1) from None
+        if not block:
+            break
+        reader.feed(block)
+        if progress is not None:
+            progress(len(block))
+        if chunker._out:
+            yield chunker._finish(chunker._drain())
+    reader.close()
+    chunker.report_data.replaced_bytes = reader.replaced
+    yield chunker.close()

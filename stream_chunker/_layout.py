@@ -1,8 +1,8 @@
-"""What both profiles share: the open paragraph, the record of a line, the sinks.
+"""What the profiles share: settings, sinks, line classification, paragraphs.
 
 A profile ("layout") is the state machine's model. The machine calls its actions
 (``open_paragraph``, ``open_section``, ...) and conditions (``opens_section``,
-``continues_across_page``, ...) with the current line record ``(line, page, text)``.
+``continues_across_page``, ...) with the current line record (see ``_scan``).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from ._chunk import Chunk
 from ._packing import Paragraph
 
 Record = Tuple[Any, ...]
-"""A line as the reader sees it: ``(first line, page, text, last line)``, with a
-fifth item ``True`` for a run of plain body lines (see ``_scan``)."""
+"""A line as the reader sees it: ``(first line, page, text, last line, class,
+match, after blank)`` -- or a run of plain body lines (see ``_scan``)."""
 
 Diagnose = Callable[..., None]
 
@@ -67,7 +67,7 @@ class Settings:
 
 class Layout:
     """Base of the profiles. Subclasses set ``RULES`` (the ordered line patterns)
-    and implement the actions and conditions the machine names."""
+    and ``SPECIAL``, and implement the actions and conditions the machine names."""
 
     SPECIAL: Tuple[Pattern[str], Pattern[str]]
     """Finds the lines that may be anything but body text (see ``_scan.special_lines``)."""
@@ -81,11 +81,6 @@ class Layout:
         self.emit = emit
         self.diagnose = diagnose
         self.counts: Dict[str, int] = {}
-        self._para: List[str] = []
-        self._para_first: Record = (0, 0, "", 0)
-        self._para_last: Record = (0, 0, "", 0)
-        self._para_chars = 0
-        self._para_cut = False  # the open paragraph continues one the hard bound cut
         self._bound = settings.max_paragraph_chars
 
     # -- classification ------------------------------------------------------
@@ -105,6 +100,46 @@ class Layout:
 
     def count(self, key: str, n: int = 1) -> None:
         self.counts[key] = self.counts.get(key, 0) + n
+
+    # -- actions and conditions every profile shares --------------------------
+    def skip(self, rec: Record) -> None:
+        """A line that changes nothing (a blank line where no paragraph is open)."""
+
+    def turn_page(self, rec: Record) -> None:
+        """Pages are carried on every record; the break itself only moves the state."""
+
+    def last_line(self) -> str:
+        """The last body line taken, or ``""`` when the last thing was a break."""
+        raise NotImplementedError
+
+    def continues_across_page(self, rec: Record) -> bool:
+        """The first body line of a page continues the paragraph the last page
+        left open, unless that paragraph had reached the end of a sentence and
+        this line starts a new one."""
+        last = self.last_line()
+        if not last:
+            return False
+        return not (_ENDS_SENTENCE.search(last) and not first_letter(rec[2]).islower())
+
+    def finish(self) -> None:
+        """End of input."""
+        raise NotImplementedError
+
+    def report(self) -> Dict[str, Any]:
+        return {}
+
+
+class ParagraphLayout(Layout):
+    """A profile whose body text is paragraphs: lines joined by spaces until a
+    blank line, bounded by ``max_paragraph_chars``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._para: List[str] = []
+        self._para_first: Record = (0, 0, "", 0)
+        self._para_last: Record = (0, 0, "", 0)
+        self._para_chars = 0
+        self._para_cut = False  # the open paragraph continues one the hard bound cut
 
     # -- paragraphs ----------------------------------------------------------
     def continue_paragraph(self, rec: Record) -> None:
@@ -166,7 +201,6 @@ class Layout:
         self.take_paragraph(paragraph)
 
     def last_line(self) -> str:
-        """The last line of the open paragraph, or ``""``."""
         if not self._para:
             return ""
         last = self._para[-1]
@@ -174,26 +208,3 @@ class Layout:
 
     def take_paragraph(self, paragraph: Paragraph) -> None:
         raise NotImplementedError
-
-    # -- actions and conditions every profile shares --------------------------
-    def skip(self, rec: Record) -> None:
-        """A line that changes nothing (a blank line where no paragraph is open)."""
-
-    def turn_page(self, rec: Record) -> None:
-        """Pages are carried on every record; the break itself only moves the state."""
-
-    def continues_across_page(self, rec: Record) -> bool:
-        """The first body line of a page continues the paragraph the last page
-        left open, unless that paragraph had reached the end of a sentence and
-        this line starts a new one."""
-        last = self.last_line()
-        if not last:
-            return False
-        return not (_ENDS_SENTENCE.search(last) and not first_letter(rec[2]).islower())
-
-    def finish(self) -> None:
-        """End of input."""
-        raise NotImplementedError
-
-    def report(self) -> Dict[str, Any]:
-        return {}

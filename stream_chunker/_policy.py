@@ -17,7 +17,7 @@ import re
 from collections import OrderedDict
 from typing import Any, Dict, List, Optional, Tuple
 
-from ._layout import Layout, Record, first_letter
+from ._layout import ParagraphLayout, Record, first_letter
 from ._packing import Cap, Packer, Paragraph
 from ._scan import special_lines
 
@@ -113,7 +113,7 @@ class _Contents:
         return [".".join(map(str, n)) for n, _ in self.entries if n not in self.found]
 
 
-class PolicyLayout(Layout):
+class PolicyLayout(ParagraphLayout):
     """Numbered sections, packed paragraph by paragraph under a cap."""
 
     def __init__(self, *args: Any, cap: Cap, **kwargs: Any) -> None:
@@ -122,8 +122,8 @@ class PolicyLayout(Layout):
         self.packer.start("front", None, "")
         self.current: Optional[Number] = None
         self._next: List[Number] = []  # what may follow ``current``
-        # The open path: (number, title, form of its children).
-        self.path: List[Tuple[Number, str, Optional[Tuple[bool, bool]]]] = []
+        # The open path: [number, title, form of its children] per level.
+        self.path: List[List[Any]] = []
         self.contents = _Contents()
         self._contents_done: List[str] = []  # missing entries of earlier contents lists
         self._listed = 0
@@ -171,7 +171,7 @@ class PolicyLayout(Layout):
         """A new contents list begins (documents concatenated): settle the old one."""
         self._listed += len(self.contents.entries)
         self._found_listed += len(self.contents.found)
-        self._contents_done += self.contents.missing()
+        self._contents_done = (self._contents_done + self.contents.missing())[:MAX_CONTENTS]
         self.contents = _Contents()
         self._headings_since_contents = 0
 

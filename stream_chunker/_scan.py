@@ -218,7 +218,7 @@ class Scanner:
                     and text.count("\n", first) <= MAX_LOOKAHEAD_LINES:
                 frontier = min(frontier, first)
                 break
-            furniture.update(judge(zone, forms.items()))
+            furniture.update(judge(zone, forms))
             zone_lines.update(zone.starts)
         # Never split a zone between what is passed on and what is held (from the
         # last zone back, as moving the frontier can split an earlier one).

@@ -336,8 +336,5 @@ class StatuteLayout(Layout):
     def hold_contents_number(self, rec: Record) -> None:
         raise AssertionError("the statute profile classifies no line as contents")
 
-    def take_paragraph(self, paragraph: Any) -> None:
-        raise AssertionError("statute text goes line by line")
-
     def finish(self) -> None:
         self._flush()

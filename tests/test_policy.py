@@ -1,0 +1,160 @@
+"""The policy profile's rules, one at a time (SPEC §5)."""
+
+from __future__ import annotations
+
+from typing import List
+
+from stream_chunker import Chunk, Chunker, chunk_lines
+
+
+def _chunks(lines: List[str], **options) -> List[Chunk]:
+    return list(chunk_lines(lines, real_tokens=False, **options))
+
+
+def _ids(lines: List[str], **options) -> List[str]:
+    return [c.id for c in _chunks(lines, **options)]
+
+
+def test_glued_numbers_capital_titles_and_trailing_dots_are_headings():
+    lines = ["1. INTRODUCTION", "Text one.", "1.1.OVERVIEW", "Text two.", "1.2. SCOPE", "Text three.",
+             "2.  TERMS", "Text four."]
+    assert _ids(lines) == ["1", "1.1", "1.2", "2"]
+    lines = ["3 COVER", "3.1COVERAGE", "Text."]
+    chunks = _chunks(lines)
+    assert [(c.id, c.heading_path) for c in chunks] == [("3.1", "COVER > COVERAGE")]
+
+
+def test_a_number_must_be_next():
+    lines = ["4.9 Storm", "Wind.", "4.10 Flood", "Water.", "4.12 Skipped", "Not next.", "5 Claims", "Claim."]
+    chunks = _chunks(lines)
+    assert [c.id for c in chunks] == ["4.9", "4.10", "5"]
+    assert chunks[1].text == "Water. 4.12 Skipped Not next."
+
+
+def test_lower_case_title_is_text_even_when_next():
+    assert _ids(["1 Cover", "Text.", "2 or more occupants must wear belts.", "3 Theft", "Text."]) == ["1"]
+
+
+def test_numbered_list_inside_a_clause_cannot_pass_for_the_next_section():
+    lines = ["3.1.20 Obesity", "Cover applies only if:",
+             "1. Treatment has been conducted by a specialist;", "4. Body Mass Index (BMI) is;",
+             "over 40.", "4 Claims", "Tell us."]
+    chunks = _chunks(lines)
+    assert [c.id for c in chunks] == ["3.1.20", "4"]
+    assert "4. Body Mass Index (BMI) is; over 40." in chunks[0].text
+
+
+def test_first_child_sets_the_form_of_its_siblings():
+    lines = ["1 Cover", "1.1. Buildings", "Text.", "1.2 Contents", "Not a sibling: no dot.", "1.2. Contents",
+             "Text two."]
+    chunks = _chunks(lines)
+    assert [c.id for c in chunks] == ["1.1", "1.2"]
+    assert chunks[0].text == "Text. 1.2 Contents Not a sibling: no dot."
+
+
+def test_clause_text_on_the_number_line_is_also_body_text():
+    lines = ["2 Definitions", "2.1 Accident means a sudden, unforeseen and involuntary event.",
+             "2.2 Home", "The private dwelling at the address in the schedule.",
+             "2.3 Insured person", "means you and your family living with you.",
+             "2.4 Vehicle", "A motor car, van or motorcycle that you own and have registered in your own name",
+             "as shown on the schedule."]
+    chunks = _chunks(lines)
+    assert [(c.id, c.heading_path, c.text) for c in chunks] == [
+        ("2.1", "Definitions > Accident means a sudden", "Accident means a sudden, unforeseen and involuntary event."),
+        ("2.2", "Definitions > Home", "The private dwelling at the address in the schedule."),
+        ("2.3", "Definitions > Insured person", "Insured person means you and your family living with you."),
+        ("2.4", "Definitions > Vehicle",
+         "A motor car, van or motorcycle that you own and have registered in your own name as shown on the schedule."),
+    ]
+    long = ["1 Cover", "1.1 We cover the buildings and the contents of the home against loss or damage by fire",
+            "and by smoke."]
+    (chunk,) = _chunks(long)
+    assert chunk.text.startswith("We cover the buildings") and chunk.text.endswith("by smoke.")
+
+
+def test_front_matter_and_a_heading_with_no_body():
+    lines = ["Acme Mutual", "Your policy wording", "", "Read this booklet with your schedule.", "1 Cover",
+             "1.1 Buildings", "The home."]
+    chunks = _chunks(lines)
+    assert [(c.id, c.clause, c.heading_path) for c in chunks] == [("front", None, ""), ("1.1", "1.1", "Cover > Buildings")]
+    assert chunks[0].text == "Acme Mutual Your policy wording\nRead this booklet with your schedule."
+
+
+def test_contents_lines_go_and_vouch_for_skips_and_lower_case_titles():
+    lines = ["Contents", "1 Cover ........ 2", "1.1 Buildings.......2", "1.1.3 http addresses ... 3",
+             "2 Claims....................4", "Glossary .......... 9", "", "1 Cover", "Intro.",
+             "1.1 Buildings", "The home.", "1.1.3 http addresses", "Skipped 1.1.1 and 1.1.2, listed.",
+             "2 Claims", "Tell us."]
+    events = []
+    chunker = Chunker(real_tokens=False, on_diagnostic=events.append)
+    chunks = chunker.feed("\n".join(lines)) + chunker.close()
+    assert [c.id for c in chunks] == ["front", "1", "1.1", "1.1.3", "2"]
+    assert chunks[0].text == "Contents"
+    assert all("...." not in c.text for c in chunks)
+    report = chunker.report
+    assert report["contents_lines"] == 5 and report["contents"]["found"] == 4 and report["contents"]["missing"] == []
+    assert any(e["kind"] == "skipped_number" and e["number"] == "1.1.3" for e in events)
+
+
+def test_the_report_names_listed_sections_never_found():
+    chunker = Chunker(real_tokens=False)
+    chunker.feed("1 Cover ..... 1\n2 Claims ..... 2\n3 Ending ..... 3\n\n1 Cover\nText.\n2 Claims\nText.\n")
+    chunker.close()
+    assert chunker.report["contents"]["missing"] == ["3"]
+
+
+def test_a_repeated_number_gets_a_distinct_id():
+    # Two documents in one stream: the second contents list vouches for its restart.
+    doc = ["1 Cover ..... 1", "", "1 Cover", "Text one."]
+    assert _ids(doc + doc) == ["1", "1~2"]
+
+
+def test_rejected_headings_are_diagnosed_with_a_reason():
+    events = []
+    chunker = Chunker(real_tokens=False, on_diagnostic=events.append)
+    chunker.feed("4 Exclusions\n4.1 Wear\nText.\n14 days after the leak\n7 Storms\n4.2. Water\nText.\n")
+    chunker.close()
+    reasons = {e["text"]: e["reason"] for e in events if e["kind"] == "rejected_heading"}
+    assert reasons == {"14 days after the leak": "lower-case title", "7 Storms": "not next in sequence",
+                       "4.2. Water": "form differs from its siblings"}
+
+
+def test_lines_and_pages_of_chunks():
+    text = "1 Cover\nFirst line\nsecond line.\n\fThird line on page two.\n\n2 Claims\nTell us.\n"
+    chunks = _chunks(text.split("\n"))
+    assert [(c.id, c.lines, c.pages) for c in chunks] == [("1", (2, 4), (1, 2)), ("2", (7, 7), (2, 2))]
+
+
+def test_line_ends_of_every_kind():
+    lf = "1 Cover\nWe cover\nthe home.\n\n2 Claims\nTell us.\n"
+    expected = [c.to_dict() for c in _chunks(lf.split("\n"))]
+    for variant in (lf.replace("\n", "\r\n"), lf.replace("\n", "\r")):
+        chunker = Chunker(real_tokens=False)
+        assert [c.to_dict() for c in chunker.feed(variant) + chunker.close()] == expected
+
+
+def test_character_cap():
+    lines = ["1 Cover", "A" * 50, "", "B" * 50, "", "C" * 50]
+    chunks = _chunks(lines, max_chars=110)
+    assert [c.id for c in chunks] == ["1#1", "1#2"]
+    assert all(len(c.text) <= 110 for c in chunks)
+
+
+def test_nul_bytes_are_dropped_and_reported():
+    events = []
+    chunker = Chunker(real_tokens=False, on_diagnostic=events.append)
+    chunks = chunker.feed("1 Cover\nWe\x00 cover.\n") + chunker.close()
+    assert chunks[0].text == "We cover."
+    assert [e for e in events if e["kind"] == "nul_byte"] == [{"line": 2, "kind": "nul_byte"}]
+    assert chunker.report["nul_bytes"] == 1
+
+
+def test_a_closed_chunker_refuses_more_text():
+    chunker = Chunker(real_tokens=False)
+    chunker.close()
+    try:
+        chunker.feed("more")
+    except ValueError as err:
+        assert "closed" in str(err)
+    else:
+        raise AssertionError("feed after close must fail")
