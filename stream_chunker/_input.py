@@ -13,10 +13,13 @@ replaced and reported with its line number, or fatal with ``strict``.
 from __future__ import annotations
 
 import re
-from typing import BinaryIO, Callable, Iterator, List, Optional
+from typing import TYPE_CHECKING, BinaryIO, Callable, Iterator, List, Optional
 
 from ._chunk import Chunk
 from ._errors import InputError
+
+if TYPE_CHECKING:
+    from ._chunker import Chunker
 
 BLOCK_SIZE = 1 << 15
 _LINE_ENDS = re.compile(rb"\r\n|\r|\n")
@@ -68,7 +71,7 @@ def check_text(head: bytes, lines_before: Optional[int] = None) -> None:
 class ByteReader:
     """Decodes blocks of bytes into the chunker's lines, keeping line numbers."""
 
-    def __init__(self, chunker: "Chunker", strict: bool = False) -> None:  # noqa: F821
+    def __init__(self, chunker: "Chunker", strict: bool = False) -> None:
         self._chunker = chunker
         self._strict = strict
         self._carry = b""
@@ -172,7 +175,7 @@ class ByteReader:
                 pos = pos + err.end
 
 
-def chunk_stream(chunker: "Chunker", stream: BinaryIO, strict: bool = False,  # noqa: F821
+def chunk_stream(chunker: "Chunker", stream: BinaryIO, strict: bool = False,
                  progress: Optional[Callable[[int], None]] = None) -> Iterator[List[Chunk]]:
     """Chunk a binary stream, yielding the chunks decided after each block (a
     reader at the other end of a pipe gets each as soon as it is decided)."""

@@ -213,8 +213,10 @@ class PolicyLayout(ParagraphLayout):
 
     def _parent_frame(self, number: Number) -> List[Any]:
         """The open frame that is ``number``'s nearest ancestor, or the root."""
+        frame: List[Any]
         for frame in reversed(self.path):
-            if frame[0] == number[: len(frame[0])] and len(frame[0]) < len(number):
+            prefix: Number = frame[0]
+            if prefix == number[: len(prefix)] and len(prefix) < len(number):
                 return frame
         return self._root
 

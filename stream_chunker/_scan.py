@@ -27,11 +27,12 @@ from __future__ import annotations
 import re
 from typing import Callable, Dict, List, Optional, Pattern, Set, Tuple
 
-from ._furniture import MAX_LOOKAHEAD, MAX_LOOKAHEAD_LINES, PAGE_NUMBER_ANYWHERE, ZONE_LINES, ZONES_APART, Forms, Zone, judge, passed_on
+from ._furniture import (MAX_LOOKAHEAD, MAX_LOOKAHEAD_LINES, PAGE_NUMBER_ANYWHERE, ZONE_LINES, ZONES_APART, Forms,
+                         Zone, judge, passed_on)
 from ._machine import PAGE_BREAK, TEXT
 
 PLAIN = (TEXT, None)
-Emit = Callable[[tuple], None]
+Emit = Callable[[Tuple[object, ...]], None]
 
 
 def _nonblank_before(text: str, pos: int, k: int) -> List[int]:

@@ -120,7 +120,11 @@ class _Interrupts:
         if previous is not signal.default_int_handler:
             return lambda: None  # SIGINT ignored (a background job) or handled by the caller
         signal.signal(signal.SIGINT, self)
-        return lambda: signal.signal(signal.SIGINT, previous)
+
+        def undo() -> None:
+            signal.signal(signal.SIGINT, previous)
+
+        return undo
 
     def write(self, out: IO[str], text: str) -> None:
         self.writing = True
@@ -144,7 +148,8 @@ def _progress_bar(stack: ExitStack, enabled: Optional[bool], total: Optional[int
 
     bar = stack.enter_context(tqdm(total=total, unit="B", unit_scale=True, desc=name, file=sys.stderr,
                                    leave=False))
-    return bar.update
+    update: Callable[[int], None] = bar.update
+    return update
 
 
 def _peak_rss_mib() -> float:
