@@ -684,3 +684,20 @@ def test_no_traceback(case, tmp_path, big_input):
     assert b"Traceback" not in err, err.decode("utf-8", "replace")
     assert b"Exception ignored" not in err
     assert code == expected, err.decode("utf-8", "replace")
+
+
+# -- progress bar -----------------------------------------------------------------
+
+def test_progress_bar_goes_to_stderr_and_never_into_the_output(tmp_path, capsys, monkeypatch):
+    path = write(tmp_path / "wording.txt", EXAMPLE_TEXT)
+    code, out, err = run_main([FAST, "--progress", str(path)], capsys, monkeypatch)
+    assert code == EXIT_OK
+    assert [c["id"] for c in json_lines(out)] == ["4.1", "4.2", "5.1"]
+    assert "wording.txt" in err and "B" in err  # tqdm's bar: file name and bytes
+
+
+def test_no_progress_bar_in_a_pipe_unless_asked(tmp_path, capsys, monkeypatch):
+    path = write(tmp_path / "wording.txt", EXAMPLE_TEXT)
+    for flags in ([], ["--no-progress"]):
+        code, out, err = run_main([FAST, *flags, str(path)], capsys, monkeypatch)
+        assert code == EXIT_OK and err == ""
