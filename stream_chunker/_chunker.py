@@ -122,7 +122,7 @@ class Chunker:
     def feed(self, text: str) -> List[Chunk]:
         """Take one or more lines; return the chunks they completed."""
         self._check_open()
-        self._feed_text(text if text.endswith("\n") and "\r" not in text else normalise(text) + "\n")
+        self._feed_text(complete_lines(text))
         return self._finish(self._drain())
 
     def close(self) -> List[Chunk]:
@@ -197,6 +197,17 @@ def normalise(text: str) -> str:
     'a\nb\nc'
     """
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def complete_lines(text: str) -> str:
+    r"""``text`` as complete ``\n``-terminated lines: the end of the text ends its
+    last line, which may or may not have had a line end of its own.
+
+    >>> complete_lines("a"), complete_lines("a\r\n"), complete_lines("a\r"), complete_lines("")
+    ('a\n', 'a\n', 'a\n', '\n')
+    """
+    text = normalise(text)
+    return text if text.endswith("\n") else text + "\n"
 
 
 def _layout_class(profile: str) -> Any:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, BinaryIO, Callable, Iterator, List, Optional
 
 from ._chunk import Chunk
 from ._errors import InputError
+from ._chunker import complete_lines, normalise
 
 if TYPE_CHECKING:
     from ._chunker import Chunker
@@ -115,10 +116,7 @@ class ByteReader:
                 self._carry = data[cut:]
             return
         complete, self._carry = data[: end + 1], data[end + 1:]
-        text = self._decode(complete)
-        if "\r" in text:
-            text = text.replace("\r\n", "\n").replace("\r", "\n")
-        self._chunker._feed_text(text)
+        self._chunker._feed_text(normalise(self._decode(complete)))
         self._lines += _lines_in(complete)
 
     def close(self) -> None:
@@ -129,12 +127,9 @@ class ByteReader:
                 self._carry = self._carry[len(_BOM):]
         if self._carry:
             data, self._carry = self._carry, b""
-            text = self._decode(data)
-            if "\r" in text:
-                text = text.replace("\r\n", "\n").replace("\r", "\n")
             # The carry may end with the last line's own "\r" (held back in case
             # a "\n" followed): that line needs no second line end.
-            self._chunker._feed_text(text if text.endswith("\n") else text + "\n")
+            self._chunker._feed_text(complete_lines(self._decode(data)))
             self._lines += _lines_in(data) + (not data.endswith((b"\n", b"\r")))
 
     @property

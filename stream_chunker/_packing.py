@@ -75,7 +75,6 @@ class Packer:
         self._pages = (0, 0)
         self._cut = False
         self._held: Optional[Tuple[Any, ...]] = None  # the first chunk, still to be named
-        self._by_estimate = cap.unit == "estimate"
         self._made = 0
 
     def start(self, base: str, clause: Optional[str], heading_path: str) -> None:
@@ -89,29 +88,19 @@ class Packer:
         self._path = heading_path
 
     def add(self, p: Paragraph) -> None:
-        if self._by_estimate:
-            # The common case, in arithmetic only: the estimate of joined
-            # paragraphs is the estimate of their words.
-            words = self._words + p.words
-            if self._texts and not p.cut and not self._cut and (4 * words + 2) // 3 <= self.cap.limit:
-                self._texts.append(p.text)
-                self._words = words
-                self._size = (4 * words + 2) // 3
-                self._lines = (self._lines[0], p.lines[1])
-                self._pages = (self._pages[0], p.pages[1])
-                return
         cap = self.cap
         p_size = cap.size(p.text, p.words)
         if self._texts:
-            fits, joined = cap.joined_fits(self._texts, self._words, self._size, p.text, p.words,
-                                           p_size, self._sep)
-            if fits and not p.cut and not self._cut:
-                self._texts.append(p.text)
-                self._words += p.words
-                self._size = joined
-                self._lines = (self._lines[0], p.lines[1])
-                self._pages = (self._pages[0], p.pages[1])
-                return
+            if not (p.cut or self._cut):
+                fits, joined = cap.joined_fits(self._texts, self._words, self._size, p.text, p.words,
+                                               p_size, self._sep)
+                if fits:
+                    self._texts.append(p.text)
+                    self._words += p.words
+                    self._size = joined
+                    self._lines = (self._lines[0], p.lines[1])
+                    self._pages = (self._pages[0], p.pages[1])
+                    return
             self._finish()
         self._texts = [p.text]
         self._words, self._size = p.words, p_size

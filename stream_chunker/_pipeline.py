@@ -27,10 +27,10 @@ def blocks(lines: Iterable[str]) -> Iterator[str]:
     r"""Blocks of complete ``\n``-terminated lines from items that are each one
     line, with or without a line end.
 
-    >>> list(blocks(["a", "b\n", "", "c\r\n"]))
-    ['a\nb\n\nc\n']
+    >>> list(blocks(["a", "b\n", "", "c\r\n", "d\r"]))
+    ['a\nb\n\nc\nd\n']
     """
-    from ._chunker import normalise
+    from ._chunker import complete_lines
 
     items = iter(lines)
     while True:
@@ -41,7 +41,7 @@ def blocks(lines: Iterable[str]) -> Iterator[str]:
         if joined.count("\n") == len(batch) - 1 and "\r" not in joined:
             yield joined + "\n"  # no item carried a line end of its own
         else:
-            yield "".join(normalise(item) if item.endswith("\n") else normalise(item) + "\n" for item in batch)
+            yield "".join(complete_lines(item) for item in batch)
 
 
 def run(chunker: "Chunker", lines: Iterable[str]) -> Iterator[Chunk]:

@@ -269,39 +269,36 @@ class StatuteLayout(Layout):
         return out
 
     def _pieces_of(self, node: _Node):  # type: ignore[no-untyped-def]
+        """An item in pieces: whole if it fits; else its own lines (cut at the
+        cap) and then each nested item the same way."""
         whole = self._all_lines(node)
-        if not whole:
-            return
-        if self._size(whole) <= self.cap.limit or not node.children and len(whole) == 1:
-            yield node, whole, ("kept" if self._size(whole) > self.cap.limit else False)
+        if whole and self._size(whole) <= self.cap.limit:
+            yield node, whole, False
             return
         yield from self._cut(node, node.lines)
         for child in node.children:
             yield from self._pieces_of(child)
 
     def _cut(self, node: _Node, lines: List[Tuple[int, int, str]]):  # type: ignore[no-untyped-def]
-        """An item's own lines in pieces of at most the cap, at line boundaries."""
-        piece: List[Tuple[int, int, str]] = []
-        size = 0
-        for line in lines:
-            if piece:
-                fits, joined = self.cap.joined_fits([t for _, _, t in piece], words=self._words(piece),
-                                                    size=size, more=line[2], more_words=len(line[2].split()),
-                                                    more_size=self._size([line]), sep=" ")
-                if not fits:
-                    yield node, piece, ("kept" if size > self.cap.limit else False)
-                    piece = []
-                else:
+        """An item's own lines in pieces of at most the cap, at line boundaries;
+        a single line over the cap is kept whole."""
+        texts: List[str] = []
+        words = size = 0
+        start = 0
+        for i, (_, _, text) in enumerate(lines):
+            text_words = len(text.split())
+            text_size = self.cap.size(text, text_words)
+            if texts:
+                fits, joined = self.cap.joined_fits(texts, words, size, text, text_words, text_size, " ")
+                if fits:
+                    texts.append(text)
+                    words += text_words
                     size = joined
-            if not piece:
-                size = self._size([line])
-            piece.append(line)
-        if piece:
-            yield node, piece, ("kept" if size > self.cap.limit else False)
-
-    @staticmethod
-    def _words(lines: List[Tuple[int, int, str]]) -> int:
-        return sum(len(t.split()) for _, _, t in lines)
+                    continue
+                yield node, lines[start:i], ("kept" if size > self.cap.limit else False)
+            texts, words, size, start = [text], text_words, text_size, i
+        if texts:
+            yield node, lines[start:], ("kept" if size > self.cap.limit else False)
 
     def _emit_piece(self, path: Tuple[str, ...], lines: List[Tuple[int, int, str]], oversize: Oversize) -> None:
         base = self._id_base()
