@@ -52,6 +52,10 @@ PAGE_BREAK = "page_break"
 LINE_CLASSES: Tuple[str, ...] = (BLANK, TEXT, HEADING, LABEL, CONTENTS, PAGE_BREAK)
 """The triggers: one per class of line."""
 
+PARAGRAPHS = "paragraphs"
+"""Not a class of line but a record of several: body paragraphs, each after
+blank lines -- ``blank_line`` then ``text_line``, over and over (see ``_scan``)."""
+
 
 class Row(NamedTuple):
     """One transition: from ``source`` on ``trigger`` to ``dest`` when every
@@ -195,7 +199,7 @@ class Reader:
     logically in.
     """
 
-    __slots__ = ("model", "machine", "_lean", "_fire", "_groups", "_held", "_calls", "_round_trips")
+    __slots__ = ("model", "machine", "_lean", "_fire", "_groups", "_held", "_calls", "_round_trips", "_bulk")
 
     def __init__(self, model: Any) -> None:
         self.model = model
@@ -225,6 +229,13 @@ class Reader:
                     self._round_trips[(state, sep, cls)] = (
                         tuple(self._calls[a] for a in through.actions),
                         tuple(self._calls[a] for a in after[0].actions))
+        # The states in which a blank line and a body line end the paragraph and
+        # open the next, coming back where they were: there a PARAGRAPHS record
+        # goes to the layout whole (``take_paragraphs``).
+        self._bulk = {
+            state for (state, sep, cls), trip in self._round_trips.items()
+            if (sep, cls) == (BLANK, TEXT) and trip == ((model.end_paragraph,), (model.open_paragraph,))
+        }
 
     @property
     def state(self) -> str:
@@ -245,9 +256,16 @@ class Reader:
 
     def push(self, rec: Sequence[Any]) -> None:
         """Take one record (a run of body lines is one ``TEXT`` record)."""
+        cls = rec[4]
+        if cls == PARAGRAPHS:
+            if self._held is None and self.model.state in self._bulk:
+                self.model.take_paragraphs(rec)
+            else:
+                for first, last, text in rec[2]:
+                    self.push((first, rec[1], text, last, TEXT, None, True))
+            return
         if rec[6]:
             self._separator(BLANK, rec)
-        cls = rec[4]
         if cls == PAGE_BREAK:
             self._separator(PAGE_BREAK, rec)
             return

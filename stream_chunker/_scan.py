@@ -2,11 +2,12 @@
 
 Most lines of a document are plain body text that continues a paragraph: they
 need no look of their own. The scanner finds, with one compiled pattern per
-profile run over a whole block of text, the lines that do -- blank lines, lines
-that may be headings, labels, contents entries or page numbers, form feeds, and
-the lines around a form feed that may be page furniture -- and passes the plain
-lines between them on as one *run* record. The per-line work of Python is then
-spent only where the document's structure may change.
+profile run over a whole block of text, the lines that do -- lines that may be
+headings, labels, contents entries or page numbers, form feeds, and the lines
+around a form feed that may be page furniture -- and passes the plain lines
+between them on as a *run*: its first paragraph as one record, and the
+paragraphs after blank lines, if any, together as one more. The per-line work
+of Python is then spent only where the document's structure may change.
 
 A record is ``(first line, page, text, last line, class, match, after blank)``:
 the text of a single line is stripped (``None`` for a page break), the text of a
@@ -14,7 +15,9 @@ run keeps its newlines; the class is the line class of ``_machine`` (runs are
 ``TEXT``), the match is what the profile's pattern made of the line, if
 anything, and *after blank* says that blank lines came just before it. Blank
 lines make no record of their own: they only end paragraphs, and the flag is
-all the reader needs to know of them.
+all the reader needs to know of them. A ``PARAGRAPHS`` record stands for
+"blank lines, a paragraph" over and over: its text is a list of
+``(first line, last line, text)``.
 
 Page furniture is judged here too, on the text itself (see ``_furniture``): the
 scanner holds back the text from the first page-break zone that cannot be
@@ -29,9 +32,11 @@ from typing import Callable, Dict, List, Optional, Pattern, Set, Tuple
 
 from ._furniture import (MAX_LOOKAHEAD, MAX_LOOKAHEAD_LINES, PAGE_NUMBER_ANYWHERE, ZONE_LINES, ZONES_APART, Forms,
                          Zone, judge, passed_on)
-from ._machine import PAGE_BREAK, TEXT
+from ._machine import PAGE_BREAK, PARAGRAPHS, TEXT
 
 PLAIN = (TEXT, None)
+# Lines with something on them, up to a blank line (only spaces and tabs).
+_PARAGRAPH = re.compile(r"[ \t]*[^ \t\n].*(?:\n[ \t]*[^ \t\n].*)*")
 Emit = Callable[[Tuple[object, ...]], None]
 
 
@@ -292,22 +297,44 @@ class Scanner:
         self.line_no = line_no
 
     def _run(self, text: str, start: int, end: int, line_no: int) -> int:
-        """Plain lines from ``start`` to ``end`` (a line start); returns the last line number."""
+        """Plain lines from ``start`` to ``end`` (a line start); returns the last line number.
+
+        Blank lines among them only part paragraphs: the first paragraph goes
+        on as a ``TEXT`` record, the others as one ``PARAGRAPHS`` record."""
         if end - start > self._bound:
             # Too much for one record: line by line, long lines in pieces.
             for raw in text[start:end - 1].split("\n"):
                 line_no += 1
+                if not raw.strip(" \t"):
+                    self._blank = True
+                    continue
                 if len(raw) > self._bound:
                     self._diagnose("long_line", line_no, bound=self._bound)
                 for part in fragments(raw, self._bound):
                     self._emit((line_no, self.page, part, line_no, TEXT, None, self._blank))
                     self._blank = False
             return line_no
-        count = text.count("\n", start, end)
-        self.text_page = self.page
-        self._emit((line_no + 1, self.page, text[start:end - 1], line_no + count, TEXT, None, self._blank))
-        self._blank = False
-        return line_no + count
+        page = self.page
+        line = line_no
+        pos = start
+        rest: List[Tuple[int, int, str]] = []
+        for m in _PARAGRAPH.finditer(text, start, end - 1):
+            at = m.start()
+            if at > pos:
+                line += text.count("\n", pos, at)
+            body = m.group()
+            first, line = line + 1, line + 1 + body.count("\n")
+            if pos == start:
+                self._emit((first, page, body, line, TEXT, None, self._blank or at > start))
+            else:
+                rest.append((first, line, body))
+            pos = m.end() + 1
+        if pos > start:
+            self.text_page = page
+            if rest:
+                self._emit((rest[0][0], page, rest, line, PARAGRAPHS, None, True))
+        self._blank = pos == start or pos < end  # all blank, or blank lines at the end
+        return line_no + text.count("\n", start, end)
 
     def _page_line(self, raw: str, line_no: int, furniture: bool, furniture_before: bool) -> None:
         """A line holding form feeds: text before the first is the last of its
@@ -369,6 +396,6 @@ def special_lines(leads: str) -> Tuple[Pattern[str], Pattern[str]]:
     numbers, and lines that start with what ``leads`` (a regex) allows: one that
     matches the newline before such a line (a literal to search for makes it
     fast), and one for the line at the start of a block."""
-    line = (rf"[ \t]*(?:\n|{leads}|\[?[ \t]*[Pp][Aa][Gg][Ee][ \t]+\d"
+    line = (rf"[ \t]*(?:{leads}|\[?[ \t]*[Pp][Aa][Gg][Ee][ \t]+\d"
             rf"|[-\u2013\u2014][ \t]*\d+[ \t]*[-\u2013\u2014][ \t]*\n)")
     return re.compile(rf"\n(?={line})"), re.compile(line)

@@ -11,7 +11,7 @@ from transitions import MachineError
 
 from stream_chunker import Chunker
 from stream_chunker._machine import (
-    BLANK, CONTENTS, HEADING, LABEL, LINE_CLASSES, PAGE_BREAK, SEPARATORS, STATES, TEXT,
+    BLANK, CONTENTS, HEADING, LABEL, LINE_CLASSES, PAGE_BREAK, PARAGRAPHS, SEPARATORS, STATES, TEXT,
     TRANSITIONS, lean_actions, mermaid,
 )
 
@@ -143,6 +143,10 @@ class _EveryTrigger:
 
     def push(self, rec):
         model = self.model
+        if rec[4] == PARAGRAPHS:  # blank lines then a paragraph, over and over
+            for first, last, text in rec[2]:
+                self.push((first, rec[1], text, last, TEXT, None, True))
+            return
         if rec[6]:
             self._pending_blank = (rec[0], rec[1], "", rec[0], BLANK, None, False)
         if rec[4] == PAGE_BREAK:
