@@ -24,6 +24,7 @@ the zones in it (see ``_scan``).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Dict, List, Optional, Tuple
 
 ZONE_LINES = 3
@@ -43,12 +44,14 @@ text with no form feeds is let go after this many lines."""
 PAGE_NUMBER_ANYWHERE = re.compile(
     r"(?i)(?:\[\s*page\s+\d+(?:\s+of\s+\d+)?\s*\]|page\s+\d+(?:\s+of\s+\d+)?|[-\u2013\u2014]\s*\d+\s*[-\u2013\u2014])$"
 )
-# Forms (whole numbers as "#") that read as a page number in a page's zone.
-_PAGE_FORM = re.compile(
-    r"(?i)(?:[ivxlc]{1,7}|#|[-\u2013\u2014] ?# ?[-\u2013\u2014]|.*(?:\[\s*page\s+#\s*\]|\bpage\s+#(?:\s+of\s+#)?))$")
+# Forms (whole numbers as "#") that read as a page number in a page's zone:
+# short ones whole, and the end of longer ones ("... Standards Track [Page #]").
+_SHORT_PAGE_FORM = re.compile(r"(?i)[ivxlc]{1,7}|#|[-\u2013\u2014] ?# ?[-\u2013\u2014]")
+_PAGE_FORM_END = re.compile(r"(?i)(?:\[\s*page\s+#\s*\]|\bpage\s+#(?:\s+of\s+#)?)$")
 # Page numbers are whole numbers; a dotted section number ("5.1") is part of a
 # line's identity and stays.
 _PAGE_DIGITS = re.compile(r"(?<![\d.])\d+(?![\d.]?\d)")
+_DIGIT = re.compile(r"\d")
 
 
 def masked_form(text: str) -> str:
@@ -61,7 +64,23 @@ def masked_form(text: str) -> str:
     """
     if "  " in text or not text.isprintable():
         text = " ".join(text.split())
-    return _PAGE_DIGITS.sub("#", text)
+    return _PAGE_DIGITS.sub("#", text) if _DIGIT.search(text) else text
+
+
+@lru_cache(maxsize=256)
+def line_form(text: str) -> Tuple[str, Tuple[int, ...]]:
+    """A zone line's masked form, ``""`` if that reads as a page number, and the
+    whole numbers it prints. Cached: running headers and footers come back on
+    every page, and the cache is small, as a page's zone lines are few.
+
+    >>> line_form("RFC 2616  HTTP/1.1  June 1999"), line_form("- 12 -"), line_form("xiv")
+    (('RFC # HTTP/1.1 June #', (2616, 1999)), ('', (12,)), ('', ()))
+    """
+    form = masked_form(text)
+    numbers = tuple(map(int, _PAGE_DIGITS.findall(text))) if "#" in form else ()
+    if len(form) <= 7 and _SHORT_PAGE_FORM.fullmatch(form) or form[-1:] in "#]" and _PAGE_FORM_END.search(form):
+        form = ""
+    return form, numbers
 
 
 Occurrence = Tuple[int, int, Tuple[int, ...]]
@@ -85,12 +104,9 @@ class Zone:
         self.complete = False
 
     def add(self, start: int, page: int, text: str, key: Optional[int] = None) -> None:
-        form = masked_form(text)
-        numbers = tuple(map(int, _PAGE_DIGITS.findall(text))) if "#" in form else ()
+        form, numbers = line_form(text)
         key = start if key is None else key
-        if _PAGE_FORM.match(form):
-            form = ""
-        else:
+        if form:
             self.forms.setdefault(form, []).append((key, page, numbers))
         self.lines.append((key, start, page, form, numbers))
 

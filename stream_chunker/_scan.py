@@ -215,7 +215,6 @@ class Scanner:
         forms = dict(self._history)
         forms.update((z.index, z.forms) for z in zones)
         furniture: Set[int] = set()
-        zone_lines: Set[int] = set()
         for k, zone in enumerate(zones):
             first = min(zone.starts, default=frontier)
             ready = final or (zone.complete and any(
@@ -225,7 +224,6 @@ class Scanner:
                 frontier = min(frontier, first)
                 break
             furniture.update(judge(zone, forms))
-            zone_lines.update(zone.starts)
         # Never split a zone between what is passed on and what is held (from the
         # last zone back, as moving the frontier can split an earlier one).
         for zone in reversed(zones):
@@ -235,7 +233,7 @@ class Scanner:
         if frontier <= 0:
             self._carry = text
             return
-        self._scan(text, frontier, furniture, zone_lines)
+        self._scan(text, frontier, furniture)
         passed = [z for z in zones if z.lines and max(z.starts) < frontier
                   or not z.lines and z.complete]
         if self._at_start:
@@ -249,11 +247,13 @@ class Scanner:
         self._carry = text[frontier:]
 
     # -- records -------------------------------------------------------------
-    def _scan(self, text: str, end: int, furniture: Set[int], zone_lines: Set[int]) -> None:
+    def _scan(self, text: str, end: int, furniture: Set[int]) -> None:
         starts = [m.start() + 1 for m in self._special.finditer(text, 0, end)]
         if self._first.match(text):
             starts.insert(0, 0)
-        extra: Set[int] = set(zone_lines)
+        # Furniture lines are cut out of the runs (a line that is not stays in
+        # its run, whatever zone it stands in).
+        extra: Set[int] = {key for key in furniture if key >= 0}
         if self._leader is not None:
             extra.update(text.rfind("\n", 0, m.start()) + 1 for m in self._leader.finditer(text, 0, end))
         if "\f" in text:
