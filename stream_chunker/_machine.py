@@ -13,15 +13,17 @@ after a statute label -- and each transition names the *action* the layout
 pick between transitions. The profile owns the rules (is this number next in
 sequence? does this label continue an open level?); this module owns state.
 
-Firing a ``transitions`` trigger costs about 10 µs, while a body line must cost
-well under one, so the machine is fired only where the document's structure
-changes. :class:`Reader` derives a lean path from the same table: a
-(state, class) pair whose only transition is unconditional and leaves the state
-as it is (a body line inside a paragraph, a blank line between paragraphs) runs
-its action directly, and separators -- blank lines and page breaks -- are held
-for one line and fire only when they change what that line does (see
-:class:`Reader`). The machine thus fires at headings, labels, contents lists,
-and at the paragraph ends and page breaks that change how the next line is read.
+Firing a ``transitions`` trigger costs 10-20 µs, while a body line must cost
+well under one, so the machine is fired only where the state it is in changes
+for longer than a line. :class:`Reader` derives a lean path from the same table:
+a (state, class) pair whose only transition is unconditional and leaves the
+state as it is (a body line inside a paragraph) runs its action directly; a
+transition that changes the state waits one record, and when that record is
+bound to bring the machine back (a heading, then its text) both run directly;
+separators -- blank lines and page breaks -- are held for one line and fire only
+when they change what that line does (see :class:`Reader`). The machine thus
+fires where a heading, a label, a contents list, a blank line or a page break
+changes how the lines after it are read.
 """
 
 from __future__ import annotations
@@ -185,7 +187,11 @@ class Reader:
 
     The reader picks the transition a line takes the way ``transitions`` does
     (the first row whose conditions hold). When that transition leaves the state
-    as it is, its actions run directly; only a change of state fires the trigger.
+    as it is, its actions run directly. A change of state waits for the next
+    record: if that record brings the machine back to where it is whatever it
+    turns out to be (a heading, then the first line of its text, perhaps after
+    a blank line), both run their actions directly; otherwise the trigger fires,
+    and the machine moves.
 
     A separator (a blank line, a page break) that would move the machine is
     held until the next line shows what it means. Its actions (closing the
@@ -199,7 +205,8 @@ class Reader:
     logically in.
     """
 
-    __slots__ = ("model", "machine", "_lean", "_fire", "_groups", "_held", "_calls", "_round_trips", "_bulk")
+    __slots__ = ("model", "machine", "_lean", "_fire", "_groups", "_held", "_calls", "_round_trips", "_bulk",
+                 "_pending", "_returns")
 
     def __init__(self, model: Any) -> None:
         self.model = model
@@ -213,6 +220,13 @@ class Reader:
         for row in TRANSITIONS:
             self._groups.setdefault((row.source, row.trigger), []).append(row)
         self._held: Optional[Tuple[str, Sequence[Any]]] = None
+        self._pending: Optional[Tuple[Row, Sequence[Any]]] = None
+        # (state, class) pairs from which every transition a line of that class
+        # can take leads to ``dest``: {(state, class): dest}.
+        self._returns: Dict[Tuple[str, str], str] = {
+            key: group[0].dest for key, group in self._groups.items()
+            if key[1] not in SEPARATORS and len({row.dest for row in group}) == 1
+        }
         self._calls: Dict[str, Callable[[Any], Any]] = {
             name: getattr(model, name) for name in ACTIONS + CONDITIONS
         }
@@ -239,6 +253,8 @@ class Reader:
 
     @property
     def state(self) -> str:
+        if self._pending is not None:
+            return self._pending[0].dest
         if self._held is not None:
             return self._choose(self.model.state, *self._held).dest
         return self.model.state  # type: ignore[no-any-return]
@@ -257,6 +273,8 @@ class Reader:
     def push(self, rec: Sequence[Any]) -> None:
         """Take one record (a run of body lines is one ``TEXT`` record)."""
         cls = rec[4]
+        if self._pending is not None and self._resolve(cls, rec):
+            return
         if cls == PARAGRAPHS:
             if self._held is None and self.model.state in self._bulk:
                 self.model.take_paragraphs(rec)
@@ -285,7 +303,48 @@ class Reader:
             for name in row.actions:
                 calls[name](rec)
         else:
-            self._fire[cls](rec)
+            self._pending = (row, rec)
+
+    def _resolve(self, cls: str, rec: Sequence[Any]) -> bool:
+        """Settle the pending transition against the record after it; True when
+        that record has been taken care of too.
+
+        If the record -- with the blank lines before it, if any -- brings the
+        machine back to the state it is in whichever transition it takes from
+        where the pending one leads (a heading, then its first body line), both
+        run their actions directly: the machine never has to leave. Otherwise
+        the pending trigger fires now.
+        """
+        row, held = self._pending  # type: ignore[misc]
+        self._pending = None
+        state = self.model.state
+        via = row.dest
+        blank: Optional[Row] = None
+        if rec[6] or cls == PARAGRAPHS:
+            group = self._groups[(via, BLANK)]
+            if len(group) == 1 and not group[0].conditions:
+                blank = group[0]
+                via = blank.dest
+            else:
+                via = ""
+        line = TEXT if cls == PARAGRAPHS else cls
+        if self._returns.get((via, line)) != state:
+            self._fire[row.trigger](held)
+            return False
+        calls = self._calls
+        for name in row.actions:
+            calls[name](held)
+        if blank is not None:
+            for name in blank.actions:
+                calls[name](rec)
+        if cls == PARAGRAPHS:
+            (first, last, text), *more = rec[2]
+            rec, paragraphs = (first, rec[1], text, last, TEXT, None, True), rec
+        for name in self._choose(via, line, rec).actions:
+            calls[name](rec)
+        if cls == PARAGRAPHS and more:
+            self.push((more[0][0], rec[1], more, paragraphs[3], PARAGRAPHS, None, True))
+        return True
 
     def _separator(self, sep: str, rec: Sequence[Any]) -> None:
         held = self._held
@@ -333,7 +392,12 @@ class Reader:
         return False
 
     def close(self) -> None:
-        """End of input: a separator still held changes nothing."""
+        """End of input: a pending transition is taken; a separator still held
+        changes nothing."""
+        if self._pending is not None:
+            row, rec = self._pending
+            self._pending = None
+            self._fire[row.trigger](rec)
         self._held = None
 
 
