@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional
 
 from ._chunk import Chunk
@@ -184,7 +183,10 @@ class Chunker:
         done = []
         for chunk in drafts:
             if encode is not None and chunk.real_tokens is None:
-                chunk = replace(chunk, real_tokens=len(encode(chunk.text)))
+                # A draft is this chunker's alone until it is returned: its
+                # count is set in place (dataclasses.replace costs more than
+                # many a chunk's whole making).
+                object.__setattr__(chunk, "real_tokens", len(encode(chunk.text)))
             self.report_data.add(chunk)
             done.append(chunk)
         return done

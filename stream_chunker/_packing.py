@@ -63,6 +63,7 @@ class Packer:
 
     def __init__(self, cap: Cap, emit: Callable[[Chunk], None], sep: str = "\n") -> None:
         self.cap = cap
+        self._estimate = cap.unit == "estimate"
         self._emit = emit
         self._sep = sep
         self._base = ""
@@ -88,24 +89,29 @@ class Packer:
         self._path = heading_path
 
     def add(self, p: Paragraph) -> None:
+        text, words, lines, pages, cut = p
         cap = self.cap
-        p_size = cap.size(p.text, p.words)
-        if self._texts:
-            if not (p.cut or self._cut):
-                fits, joined = cap.joined_fits(self._texts, self._words, self._size, p.text, p.words,
-                                               p_size, self._sep)
+        size = estimate_tokens(words) if self._estimate else cap.size(text, words)
+        texts = self._texts
+        if texts:
+            if not (cut or self._cut):
+                if self._estimate:  # the common case, worked out here without a call
+                    joined = estimate_tokens(self._words + words)
+                    fits = joined <= cap.limit
+                else:
+                    fits, joined = cap.joined_fits(texts, self._words, self._size, text, words, size, self._sep)
                 if fits:
-                    self._texts.append(p.text)
-                    self._words += p.words
+                    texts.append(text)
+                    self._words += words
                     self._size = joined
-                    self._lines = (self._lines[0], p.lines[1])
-                    self._pages = (self._pages[0], p.pages[1])
+                    self._lines = (self._lines[0], lines[1])
+                    self._pages = (self._pages[0], pages[1])
                     return
             self._finish()
-        self._texts = [p.text]
-        self._words, self._size = p.words, p_size
-        self._lines, self._pages, self._cut = p.lines, p.pages, p.cut
-        if p_size > cap.limit or p.cut:
+        self._texts = [text]
+        self._words, self._size = words, size
+        self._lines, self._pages, self._cut = lines, pages, cut
+        if size > cap.limit or cut:
             self._finish()
 
     def end(self) -> None:
