@@ -122,6 +122,12 @@ class Layout:
             return False
         return not (_ENDS_SENTENCE.search(last) and not first_letter(rec[2]).islower())
 
+    def open_paragraph(self, rec: Record) -> None:
+        raise NotImplementedError
+
+    def end_paragraph(self, rec: Optional[Record] = None) -> None:
+        raise NotImplementedError
+
     def take_paragraphs(self, rec: Record) -> None:
         """Body paragraphs, each after blank lines, in a paragraph (a
         ``PARAGRAPHS`` record, see ``_scan``): what ``end_paragraph`` then

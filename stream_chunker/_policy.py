@@ -120,7 +120,6 @@ class PolicyLayout(ParagraphLayout):
         super().__init__(*args, **kwargs)
         self.packer = Packer(cap, self.emit)
         self.packer.start("front", None, "")
-        self.take_paragraph = self.packer.add  # type: ignore[method-assign]  # one call less a paragraph
         self.current: Optional[Number] = None
         self._next: List[Number] = []  # what may follow ``current``
         # The open path: [number, title, form of its children] per level.
