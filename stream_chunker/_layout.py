@@ -129,8 +129,8 @@ class Layout:
         raise NotImplementedError
 
     def take_paragraphs(self, rec: Record) -> None:
-        """Body paragraphs, each after blank lines, in a paragraph (a
-        ``PARAGRAPHS`` record, see ``_scan``): what ``end_paragraph`` then
+        """Body paragraphs, each after blank lines, while a paragraph is open
+        (a ``PARAGRAPHS`` record, see ``_scan``): what ``end_paragraph`` then
         ``open_paragraph`` do for each, which a profile may do faster."""
         for first, last, text in rec[2]:
             self.end_paragraph(rec)

@@ -198,7 +198,7 @@ def test_shortcuts_give_the_same_chunks_on_statutes(corpus):
 
 
 LINES = st.sampled_from([
-    "", "", "1 Cover", "1.1 Scope", "2 Claims", "2.1 Reporting", "3 Theft is covered.", "We pay for loss.",
+    "", "", "  ", "1 Cover", "1.1 Scope", "2 Claims", "2.1 Reporting", "3 Theft is covered.", "We pay for loss.",
     "the rest of a sentence", "14 days after the loss", "1. A list item;", "\f", "\fRunning header",
     "2.1 Reporting ........ 4", "Page 3 of 9",
 ])
@@ -208,6 +208,18 @@ LINES = st.sampled_from([
 def test_shortcuts_give_the_same_chunks_on_generated_documents(lines):
     text = "\n".join(lines)
     assert _chunks(text, reference=False) == _chunks(text, reference=True)
+
+
+STATUTE_LINES = st.sampled_from([
+    "", "", " \t", "\u00a7 1-101. Scope.", "\u00a7 1-102. Terms.", "(a) First.", "(b) The second part and",
+    "(1) an item;", "(2) another item.", "(c) Third.", "body text that runs on", "more text.", "\f",
+])
+
+
+@given(st.lists(STATUTE_LINES, max_size=40))
+def test_shortcuts_give_the_same_chunks_on_generated_statutes(lines):
+    text = "\n".join(lines)
+    assert _chunks(text, False, profile="statute") == _chunks(text, True, profile="statute")
 
 
 def test_state_reports_a_held_blank_line():
