@@ -25,7 +25,9 @@ import datetime
 import json
 import os
 import platform
+import re
 import shlex
+import shutil
 import statistics
 import subprocess
 import sys
@@ -148,6 +150,48 @@ def measure_speed(tool: str, file: Path, settings: Settings) -> Speed:
         return Speed(command, "the worker printed no result")
     rates = [result["bytes"] / seconds / 1e6 for seconds in result["seconds"]]
     return Speed(command, None, statistics.median(rates), f"{min(rates):,.1f}–{max(rates):,.1f}", result["items"])
+
+
+#: The tools whose instructions are counted: ours, the baselines that say what a
+#: Python line loop and tiktoken cost on the same text, and the fastest peer.
+COUNTED = ("count-words", "tiktoken", ESTIMATE, REAL, "langchain-token")
+
+
+def measure_instructions(tool: str, file: Path, timeout: float) -> tuple[str, float | None]:
+    """Millions of CPU instructions one run of ``tool`` executes, counted by
+    valgrind's callgrind: (instructions for 3 runs - for 1 run) / 2, so imports
+    and setup cancel out. Unlike wall-clock time on a shared machine, the count
+    is the same from run to run, which makes it the figure to compare two
+    versions of the code by. None when valgrind is missing or fails."""
+    counts = []
+    command = ""
+    for repeats in (1, 3):
+        argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                *worker_argv(tool, "--repeats", str(repeats))(file)]
+        command = _shown(argv)
+        print(f"$ {command}", flush=True)
+        try:
+            done = subprocess.run(argv, check=False, cwd=REPO, capture_output=True, text=True,
+                                  timeout=timeout * 10)
+        except (OSError, subprocess.TimeoutExpired):
+            return command, None
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        if done.returncode != 0 or found is None:
+            return command, None
+        counts.append(int(found.group(1)))
+    return command, (counts[1] - counts[0]) / 2 / 1e6
+
+
+def instructions_table(counted: dict[str, tuple[str, float | None]], size_mb: float) -> str:
+    rows = []
+    ours = counted[ESTIMATE][1]
+    for key, (_, millions) in counted.items():
+        if millions is None:
+            rows.append([TOOLS[key].label, "valgrind missing or failed", "", ""])
+            continue
+        rows.append([TOOLS[key].label, f"{millions:,.0f}", f"{millions / size_mb:,.0f}",
+                     f"{ours / millions:.2f}×" if ours else ""])
+    return table(["tool", "million instructions a run", "per MB", "ours (estimate) ÷ this"], rows, "lrrr")
 
 
 def measure_peak(argv: Sequence[str], timeout: float) -> Peak:
@@ -351,6 +395,9 @@ def run_suite(settings: Settings) -> tuple[str, Memory, Sizes]:
                  for corpus, files in inputs.items()}
         print("\n# throughput at 1×", flush=True)
         speeds = {key: measure_speed(key, inputs["manual"][1], settings) for key in TOOLS}
+        print("\n# instructions at 1×", flush=True)
+        counted = ({key: measure_instructions(key, inputs["manual"][1], settings.timeout) for key in COUNTED}
+                   if shutil.which("valgrind") else {})
         print("\n# peak RSS", flush=True)
         idle = measure_peak([sys.executable, "-c", "pass"], settings.timeout)
         memory: Memory = {}
@@ -360,13 +407,17 @@ def run_suite(settings: Settings) -> tuple[str, Memory, Sizes]:
             for subject in subjects:
                 for copies, file in inputs[corpus].items():
                     memory[corpus, subject.key, copies] = measure_peak(subject.argv(file), settings.timeout)
-    commands = [speed.command for speed in speeds.values()] + [idle.command]
+    commands = [speed.command for speed in speeds.values()] + [command for command, _ in counted.values()]
+    commands += [idle.command]
     commands += [outcome.command for outcome in memory.values()]
     report = "\n\n".join([
         "## Targets",
         targets_table(speeds, memory, sizes),
         f"## Throughput at 1× (median of {settings.repeats} timed runs after a warm-up)",
         speed_table(speeds, settings.repeats),
+        "## Instructions at 1× (callgrind: the same from run to run)",
+        (instructions_table(counted, sizes["manual"][1]) if counted else
+         "valgrind is not installed: no counts (`apt-get install valgrind`)."),
         "## Peak RSS of the whole process (MiB)",
         memory_table(memory, sizes) + f"\n\nAn idle interpreter (`python -c pass`) peaks at {idle.peak_mib:.1f} MiB.",
         "## Commands",
