@@ -56,6 +56,35 @@ def _nonblank_before(text: str, pos: int, k: int) -> List[int]:
     return out
 
 
+def paragraphs_of(lines: str, first_line: int) -> List[Tuple[int, int, str]]:
+    r"""The paragraphs in ``lines`` (complete lines but for the last line end,
+    the first numbered ``first_line``): ``(first line, last line, text)`` for
+    each stretch of lines between blank ones (nothing but spaces and tabs).
+
+    >>> paragraphs_of("\nOne\ntwo\n\n\nThree\n", 10)
+    [(11, 12, 'One\ntwo'), (15, 15, 'Three')]
+    """
+    out: List[Tuple[int, int, str]] = []
+    if "\n " in lines or "\n\t" in lines or lines[:1] in (" ", "\t"):
+        # Lines that start with a space may be blank: let the pattern tell.
+        line, pos = first_line, 0
+        for m in _PARAGRAPH.finditer(lines):
+            line += lines.count("\n", pos, m.start())
+            text = m.group()
+            out.append((line, line + text.count("\n"), text))
+            pos = m.start()
+        return out
+    # Otherwise only empty lines are blank, and splitting at them is fastest.
+    line = first_line
+    for part in lines.rstrip("\n").split("\n\n"):
+        text = part.lstrip("\n")
+        newlines = part.count("\n")
+        if text:
+            out.append((line + len(part) - len(text), line + newlines, text))
+        line += newlines + 2
+    return out
+
+
 def fragments(line: str, bound: int) -> List[str]:
     """An over-long line cut into pieces of at most ``bound`` characters, at a
     space where there is one.
@@ -314,27 +343,20 @@ class Scanner:
                     self._emit((line_no, self.page, part, line_no, TEXT, None, self._blank))
                     self._blank = False
             return line_no
-        page = self.page
-        line = line_no
-        pos = start
-        rest: List[Tuple[int, int, str]] = []
-        for m in _PARAGRAPH.finditer(text, start, end - 1):
-            at = m.start()
-            if at > pos:
-                line += text.count("\n", pos, at)
-            body = m.group()
-            first, line = line + 1, line + 1 + body.count("\n")
-            if pos == start:
-                self._emit((first, page, body, line, TEXT, None, self._blank or at > start))
-            else:
-                rest.append((first, line, body))
-            pos = m.end() + 1
-        if pos > start:
+        count = text.count("\n", start, end)
+        paragraphs = paragraphs_of(text[start:end - 1], line_no + 1)
+        if paragraphs:
+            first, last, body = paragraphs[0]
+            page = self.page
             self.text_page = page
-            if rest:
-                self._emit((rest[0][0], page, rest, line, PARAGRAPHS, None, True))
-        self._blank = pos == start or pos < end  # all blank, or blank lines at the end
-        return line_no + text.count("\n", start, end)
+            self._emit((first, page, body, last, TEXT, None, self._blank or first > line_no + 1))
+            if len(paragraphs) > 1:
+                del paragraphs[0]
+                self._emit((paragraphs[0][0], page, paragraphs, paragraphs[-1][1], PARAGRAPHS, None, True))
+            self._blank = paragraphs[-1][1] < line_no + count  # blank lines at the end
+        else:
+            self._blank = True
+        return line_no + count
 
     def _page_line(self, raw: str, line_no: int, furniture: bool, furniture_before: bool) -> None:
         """A line holding form feeds: text before the first is the last of its
