@@ -49,22 +49,26 @@ PAGE_NUMBER_ANYWHERE = re.compile(
 _SHORT_PAGE_FORM = re.compile(r"(?i)[ivxlc]{1,7}|#|[-\u2013\u2014] ?# ?[-\u2013\u2014]")
 _PAGE_FORM_END = re.compile(r"(?i)(?:\[\s*page\s+#\s*\]|\bpage\s+#(?:\s+of\s+#)?)$")
 # Page numbers are whole numbers; a dotted section number ("5.1") is part of a
-# line's identity and stays.
-_PAGE_DIGITS = re.compile(r"(?<![\d.])\d+(?![\d.]?\d)")
-_DIGIT = re.compile(r"\d")
+# line's identity and stays. (The first digit comes first in the pattern so that
+# the regex engine can skip ahead to digits; the look-behind then checks the
+# character before it.)
+_WHOLE_NUMBER = re.compile(r"(\d(?<![\d.]\d)\d*)(?![\d.]?\d)")
 
 
-def masked_form(text: str) -> str:
-    """The line with whole numbers masked and spaces collapsed.
+def masked_form(text: str) -> Tuple[str, Tuple[int, ...]]:
+    """The line with whole numbers masked and spaces collapsed, and the numbers.
 
     >>> masked_form("Fielding, et al.   Standards Track   [Page 12]")
-    'Fielding, et al. Standards Track [Page #]'
+    ('Fielding, et al. Standards Track [Page #]', (12,))
     >>> masked_form("5.1 CONCEPT"), masked_form("RFC 2616  HTTP/1.1  June 1999")
-    ('5.1 CONCEPT', 'RFC # HTTP/1.1 June #')
+    (('5.1 CONCEPT', ()), ('RFC # HTTP/1.1 June #', (2616, 1999)))
     """
     if "  " in text or not text.isprintable():
         text = " ".join(text.split())
-    return _PAGE_DIGITS.sub("#", text) if _DIGIT.search(text) else text
+    parts = _WHOLE_NUMBER.split(text)
+    if len(parts) == 1:
+        return text, ()
+    return "#".join(parts[::2]), tuple(map(int, parts[1::2]))
 
 
 @lru_cache(maxsize=256)
@@ -76,10 +80,12 @@ def line_form(text: str) -> Tuple[str, Tuple[int, ...]]:
     >>> line_form("RFC 2616  HTTP/1.1  June 1999"), line_form("- 12 -"), line_form("xiv")
     (('RFC # HTTP/1.1 June #', (2616, 1999)), ('', (12,)), ('', ()))
     """
-    form = masked_form(text)
-    numbers = tuple(map(int, _PAGE_DIGITS.findall(text))) if "#" in form else ()
-    if len(form) <= 7 and _SHORT_PAGE_FORM.fullmatch(form) or form[-1:] in "#]" and _PAGE_FORM_END.search(form):
-        form = ""
+    form, numbers = masked_form(text)
+    if len(form) <= 7 and _SHORT_PAGE_FORM.fullmatch(form):
+        return "", numbers
+    # "page # of #" is the longest ending that makes a page number.
+    if form[-1:] in "#]" and "AGE" in form[-12:].upper() and _PAGE_FORM_END.search(form):
+        return "", numbers
     return form, numbers
 
 
