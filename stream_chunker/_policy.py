@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from functools import lru_cache
 from typing import Any, Dict, List, Optional, Tuple
 
 from ._layout import ParagraphLayout, Record, first_letter
@@ -46,8 +47,14 @@ MAX_SECTION_IDS = 65536
 """Section numbers remembered to keep ids unique when a number comes again."""
 
 
+@lru_cache(maxsize=1024)
 def parse_number(text: str) -> Number:
-    """``"4.10."`` -> ``(4, 10)``."""
+    """``"4.10."`` -> ``(4, 10)``. Cached: each heading-shaped line is parsed
+    more than once, and the same short numbers come back through a document.
+
+    >>> parse_number("4.10.")
+    (4, 10)
+    """
     return tuple(map(int, text.rstrip(".").split(".")))
 
 
