@@ -20,7 +20,7 @@ design stays.
 
 from __future__ import annotations
 
-from itertools import islice
+from itertools import islice, repeat
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from ._chunk import Chunk
@@ -37,8 +37,8 @@ def blocks(lines: Iterable[str]) -> Iterator[str]:
     r"""Blocks of complete ``\n``-terminated lines from items that are each one
     line, with or without a line end.
 
-    >>> list(blocks(["a", "b\n", "", "c\r\n", "d\r"]))
-    ['a\nb\n\nc\nd\n']
+    >>> list(blocks(["a", "b\n", "", "c\r\n", "d\r"])), list(blocks(["a\n", "b\n", "c"]))
+    (['a\nb\n\nc\nd\n'], ['a\nb\nc\n'])
     """
     from ._chunker import complete_lines
 
@@ -47,11 +47,17 @@ def blocks(lines: Iterable[str]) -> Iterator[str]:
         batch = list(islice(items, BLOCK_LINES))
         if not batch:
             return
-        joined = "\n".join(batch)
-        if joined.count("\n") == len(batch) - 1 and "\r" not in joined:
-            yield joined + "\n"  # no item carried a line end of its own
-        else:
-            yield "".join(complete_lines(item) for item in batch)
+        if batch[0][-1:] == "\n":  # lines read from a file keep their line ends
+            joined = "".join(batch)
+            if "\r" not in joined and all(map(str.endswith, batch, repeat("\n"))):
+                yield joined
+                continue
+        else:  # lines split from a text have none
+            joined = "\n".join(batch)
+            if joined.count("\n") == len(batch) - 1 and "\r" not in joined:
+                yield joined + "\n"
+                continue
+        yield "".join(complete_lines(item) for item in batch)
 
 
 def run(chunker: "Chunker", lines: Iterable[str]) -> Iterator[Chunk]:
