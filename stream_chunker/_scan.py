@@ -37,6 +37,9 @@ from ._machine import PAGE_BREAK, PARAGRAPHS, TEXT
 PLAIN = (TEXT, None)
 # Lines with something on them, up to a blank line (only spaces and tabs).
 _PARAGRAPH = re.compile(r"[ \t]*[^ \t\n].*(?:\n[ \t]*[^ \t\n].*)*")
+# A line that starts with a space or a tab (the pattern finds one faster than
+# two ``in`` tests, whose needles start with a character as common as a space).
+_INDENTED = re.compile(r"\n[ \t]")
 Emit = Callable[[Tuple[object, ...]], None]
 
 
@@ -65,7 +68,7 @@ def paragraphs_of(lines: str, first_line: int) -> List[Tuple[int, int, str]]:
     [(11, 12, 'One\ntwo'), (15, 15, 'Three')]
     """
     out: List[Tuple[int, int, str]] = []
-    if "\n " in lines or "\n\t" in lines or lines[:1] in (" ", "\t"):
+    if lines[:1] in (" ", "\t") or _INDENTED.search(lines):
         # Lines that start with a space may be blank: let the pattern tell.
         line, pos = first_line, 0
         for m in _PARAGRAPH.finditer(lines):
