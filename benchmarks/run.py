@@ -1,6 +1,6 @@
 """The benchmark suite: stream_chunker beside its baselines and peers, in one run.
 
-    python -m benchmarks.run            # 1x, 10x, 100x; about 8 minutes on 2 idle cores
+    python -m benchmarks.run            # 1x, 10x, 100x; about 12 minutes on 2 idle cores
     python -m benchmarks.run --quick    # 1x and 10x, fewer repeats, short timeouts; about 1 minute
 
 It measures, each tool in a fresh interpreter (``benchmarks/worker.py``):
@@ -11,7 +11,11 @@ It measures, each tool in a fresh interpreter (``benchmarks/worker.py``):
    RFC 2616 repeated as often: the kernel's own high-water mark for that process,
    read by a small launcher (``benchmarks/peak_rss.py``, which says why it is
    needed). stream_chunker is measured as a user runs it:
-   ``stream-chunker FILE > /dev/null``.
+   ``stream-chunker FILE > /dev/null``;
+3. CPU instructions of one run at 1x, counted by valgrind's callgrind, for ours,
+   the baselines and the fastest peer, when valgrind is installed: unlike the
+   timings on a shared machine they are the same from run to run, the figure to
+   compare two versions of the code by.
 
 It prints every command as it runs it, then the tables, and writes
 ``benchmarks/RESULTS.md`` and ``benchmarks/rss.png``. A tool that fails or
@@ -62,10 +66,12 @@ class Settings:
     """Timed runs per throughput figure."""
     timeout: float
     """Seconds after which a process is killed and reported as timed out."""
+    instructions: bool
+    """Count instructions with callgrind (a few minutes) when valgrind is installed."""
 
 
-FULL = Settings(copies=(1, 10, 100), repeats=7, timeout=300.0)
-QUICK = Settings(copies=(1, 10), repeats=3, timeout=20.0)
+FULL = Settings(copies=(1, 10, 100), repeats=7, timeout=300.0, instructions=True)
+QUICK = Settings(copies=(1, 10), repeats=3, timeout=20.0, instructions=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,7 +403,7 @@ def run_suite(settings: Settings) -> tuple[str, Memory, Sizes]:
         speeds = {key: measure_speed(key, inputs["manual"][1], settings) for key in TOOLS}
         print("\n# instructions at 1×", flush=True)
         counted = ({key: measure_instructions(key, inputs["manual"][1], settings.timeout) for key in COUNTED}
-                   if shutil.which("valgrind") else {})
+                   if settings.instructions and shutil.which("valgrind") else {})
         print("\n# peak RSS", flush=True)
         idle = measure_peak([sys.executable, "-c", "pass"], settings.timeout)
         memory: Memory = {}
@@ -417,7 +423,7 @@ def run_suite(settings: Settings) -> tuple[str, Memory, Sizes]:
         speed_table(speeds, settings.repeats),
         "## Instructions at 1× (callgrind: the same from run to run)",
         (instructions_table(counted, sizes["manual"][1]) if counted else
-         "valgrind is not installed: no counts (`apt-get install valgrind`)."),
+         "Not counted: a quick run, or valgrind is not installed (`apt-get install valgrind`)."),
         "## Peak RSS of the whole process (MiB)",
         memory_table(memory, sizes) + f"\n\nAn idle interpreter (`python -c pass`) peaks at {idle.peak_mib:.1f} MiB.",
         "## Commands",
@@ -429,7 +435,8 @@ def run_suite(settings: Settings) -> tuple[str, Memory, Sizes]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true", help="1x and 10x only, 3 repeats, 20 s timeout")
+    parser.add_argument("--quick", action="store_true",
+                        help="1x and 10x only, 3 repeats, 20 s timeout, no instruction counts")
     args = parser.parse_args(argv)
     command = shlex.join(["python", "-m", "benchmarks.run", *(sys.argv[1:] if argv is None else argv)])
     started = datetime.datetime.now(datetime.timezone.utc)
