@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Literal, Optional, Tuple
 
 Oversize = Literal[False, "kept", "cut"]
@@ -58,11 +58,16 @@ class Chunk:
     when the hard bound on a paragraph forced a cut."""
 
     def to_dict(self) -> dict[str, Any]:
-        """The chunk as a JSON-ready dict, with the field names of the JSON output."""
-        d = asdict(self)
+        """The chunk as a JSON-ready dict, with the field names of the JSON output.
+        (Built field by field: ``dataclasses.asdict`` copies recursively, and
+        took a quarter of the command line's time.)"""
+        d = {name: getattr(self, name) for name in _FIELDS}
         d["lines"] = list(self.lines)
         d["pages"] = list(self.pages)
         return d
+
+
+_FIELDS = tuple(f.name for f in fields(Chunk))
 
 
 def estimate_tokens(words: int) -> int:
