@@ -222,6 +222,30 @@ def test_shortcuts_give_the_same_chunks_on_generated_statutes(lines):
     assert _chunks(text, False, profile="statute") == _chunks(text, True, profile="statute")
 
 
+def test_sections_of_heading_then_text_fire_no_trigger_after_the_first():
+    # A heading and its first line of text take the machine away and back:
+    # after the first section (which leaves "start"), nothing needs to fire.
+    chunker = Chunker(real_tokens=False)
+    fired = []
+    for cls, fire in list(chunker._reader._fire.items()):
+        chunker._reader._fire[cls] = lambda rec, fire=fire, cls=cls: (fired.append(cls), fire(rec))[1]
+    text = "".join(f"{n} Section {n}\nThe text of section {n}.\n\nMore of it.\n\n" for n in range(1, 21))
+    chunks = chunker.feed(text) + chunker.close()
+    assert [c.id for c in chunks] == [str(n) for n in range(1, 21)]
+    assert fired == [HEADING, TEXT]
+
+
+def test_paragraphs_after_blank_lines_reach_the_layout_as_one_record():
+    chunker = Chunker(real_tokens=False)
+    taken = []
+    take = chunker.layout.take_paragraphs
+    chunker.layout.take_paragraphs = lambda rec: (taken.append([p[2] for p in rec[2]]), take(rec))[1]
+    chunks = chunker.feed("1 Cover\nOne.\n\nTwo\nlines.\n\n\nThree.\n") + chunker.close()
+    assert taken == [["Two\nlines.", "Three."]]
+    assert chunks[0].text == "One.\nTwo lines.\nThree."
+    assert chunks[0].lines == (2, 8)
+
+
 def test_state_reports_a_held_blank_line():
     chunker = Chunker(real_tokens=False)
     reader = chunker._reader
