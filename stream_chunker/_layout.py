@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Pattern, Sequence, Tuple
 
 from ._chunk import Chunk
-from ._machine import TEXT
+from ._machine import paragraph_records
 from ._packing import Paragraph
 
 Record = Tuple[Any, ...]
@@ -42,6 +42,12 @@ def single_spaced(text: str) -> Tuple[str, int]:
         return text, (text.count(" ") + 1 if text else 0)
     words = text.split()
     return " ".join(words), len(words)
+
+
+def _paragraph(text: str, first: Record, last: Record, cut: bool) -> Paragraph:
+    """A finished paragraph from its joined lines and its first and last records."""
+    text, words = single_spaced(text)
+    return Paragraph(text, words, (first[0], last[3]), (first[1], last[1]), cut)
 
 
 def first_letter(text: str) -> str:
@@ -132,9 +138,9 @@ class Layout:
         """Body paragraphs, each after blank lines, while a paragraph is open
         (a ``PARAGRAPHS`` record, see ``_scan``): what ``end_paragraph`` then
         ``open_paragraph`` do for each, which a profile may do faster."""
-        for first, last, text in rec[2]:
+        for line in paragraph_records(rec):
             self.end_paragraph(rec)
-            self.open_paragraph((first, rec[1], text, last, TEXT, None, True))
+            self.open_paragraph(line)
 
     def finish(self) -> None:
         """End of input."""
@@ -207,29 +213,21 @@ class ParagraphLayout(Layout):
         # Every paragraph but the last is whole: it goes straight to
         # ``take_paragraph`` unless it needs the hard bound.
         self.end_paragraph()
-        page = rec[1]
-        paragraphs = rec[2]
-        bound = self._bound
-        take = self.take_paragraph
-        for i in range(len(paragraphs) - 1):
-            first, last, text = paragraphs[i]
-            if len(text) < bound:
-                text, words = single_spaced(text)
-                take(Paragraph(text, words, (first, last), (page, page), False))
+        *whole, last = paragraph_records(rec)
+        for line in whole:
+            if len(line[2]) < self._bound:
+                self.take_paragraph(_paragraph(line[2], line, line, False))
             else:
-                self.continue_paragraph((first, page, text, last, TEXT, None, True))
+                self.continue_paragraph(line)
                 self.end_paragraph()
-        first, last, text = paragraphs[-1]
-        self.continue_paragraph((first, page, text, last, TEXT, None, True))
+        self.continue_paragraph(last)
 
     def _close_paragraph(self, cut: bool = False) -> None:
-        text, words = single_spaced(" ".join(self._para))
-        first, last = self._para_first, self._para_last
-        paragraph = Paragraph(text, words, (first[0], last[3]), (first[1], last[1]), cut or self._para_cut)
+        paragraph = _paragraph(" ".join(self._para), self._para_first, self._para_last, cut or self._para_cut)
         self._para = []
         self._para_chars = 0
         if cut:
-            self.diagnose("paragraph_cut", last[3], bound=self._bound)
+            self.diagnose("paragraph_cut", paragraph.lines[1], bound=self._bound)
             self.count("paragraphs_cut")
         self._para_cut = cut
         self.take_paragraph(paragraph)

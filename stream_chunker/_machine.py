@@ -29,7 +29,7 @@ changes how the lines after it are read.
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from transitions import Machine
 
@@ -57,6 +57,13 @@ LINE_CLASSES: Tuple[str, ...] = (BLANK, TEXT, HEADING, LABEL, CONTENTS, PAGE_BRE
 PARAGRAPHS = "paragraphs"
 """Not a class of line but a record of several: body paragraphs, each after
 blank lines -- ``blank_line`` then ``text_line``, over and over (see ``_scan``)."""
+
+
+def paragraph_records(rec: Sequence[Any]) -> Iterator[Tuple[Any, ...]]:
+    """The ``text_line`` records, each after blank lines, that a ``PARAGRAPHS``
+    record stands for."""
+    page = rec[1]
+    return ((first, page, text, last, TEXT, None, True) for first, last, text in rec[2])
 
 
 class Row(NamedTuple):
@@ -273,14 +280,10 @@ class Reader:
     def push(self, rec: Sequence[Any]) -> None:
         """Take one record (a run of body lines is one ``TEXT`` record)."""
         cls = rec[4]
-        if self._pending is not None and self._resolve(cls, rec):
-            return
         if cls == PARAGRAPHS:
-            if self._held is None and self.model.state in self._bulk:
-                self.model.take_paragraphs(rec)
-            else:
-                for first, last, text in rec[2]:
-                    self.push((first, rec[1], text, last, TEXT, None, True))
+            self._paragraphs(rec)
+            return
+        if self._pending is not None and self._resolve(cls, rec):
             return
         if rec[6]:
             self._separator(BLANK, rec)
@@ -305,6 +308,18 @@ class Reader:
         else:
             self._pending = (row, rec)
 
+    def _paragraphs(self, rec: Sequence[Any]) -> None:
+        """Paragraphs one by one until nothing is pending or held and the state
+        is one where they may go to the layout whole; then the rest at once."""
+        paragraphs = rec[2]
+        for i, line in enumerate(paragraph_records(rec)):
+            if self._pending is not None and self._resolve(TEXT, line):
+                continue
+            if self._held is None and self.model.state in self._bulk:
+                self.model.take_paragraphs(rec if i == 0 else (line[0], rec[1], paragraphs[i:], rec[3]) + tuple(rec[4:]))
+                return
+            self.push(line)
+
     def _resolve(self, cls: str, rec: Sequence[Any]) -> bool:
         """Settle the pending transition against the record after it; True when
         that record has been taken care of too.
@@ -320,15 +335,14 @@ class Reader:
         state = self.model.state
         via = row.dest
         blank: Optional[Row] = None
-        if rec[6] or cls == PARAGRAPHS:
+        if rec[6]:
             group = self._groups[(via, BLANK)]
             if len(group) == 1 and not group[0].conditions:
                 blank = group[0]
                 via = blank.dest
             else:
                 via = ""
-        line = TEXT if cls == PARAGRAPHS else cls
-        if self._returns.get((via, line)) != state:
+        if self._returns.get((via, cls)) != state:
             self._fire[row.trigger](held)
             return False
         calls = self._calls
@@ -337,13 +351,8 @@ class Reader:
         if blank is not None:
             for name in blank.actions:
                 calls[name](rec)
-        if cls == PARAGRAPHS:
-            (first, last, text), *more = rec[2]
-            rec, paragraphs = (first, rec[1], text, last, TEXT, None, True), rec
-        for name in self._choose(via, line, rec).actions:
+        for name in self._choose(via, cls, rec).actions:
             calls[name](rec)
-        if cls == PARAGRAPHS and more:
-            self.push((more[0][0], rec[1], more, paragraphs[3], PARAGRAPHS, None, True))
         return True
 
     def _separator(self, sep: str, rec: Sequence[Any]) -> None:

@@ -63,7 +63,6 @@ class Packer:
 
     def __init__(self, cap: Cap, emit: Callable[[Chunk], None], sep: str = "\n") -> None:
         self.cap = cap
-        self._estimate = cap.unit == "estimate"
         self._emit = emit
         self._sep = sep
         self._base = ""
@@ -91,15 +90,11 @@ class Packer:
     def add(self, p: Paragraph) -> None:
         text, words, lines, pages, cut = p
         cap = self.cap
-        size = estimate_tokens(words) if self._estimate else cap.size(text, words)
+        size = cap.size(text, words)
         texts = self._texts
         if texts:
             if not (cut or self._cut):
-                if self._estimate:  # the common case, worked out here without a call
-                    joined = estimate_tokens(self._words + words)
-                    fits = joined <= cap.limit
-                else:
-                    fits, joined = cap.joined_fits(texts, self._words, self._size, text, words, size, self._sep)
+                fits, joined = cap.joined_fits(texts, self._words, self._size, text, words, size, self._sep)
                 if fits:
                     texts.append(text)
                     self._words += words

@@ -158,11 +158,14 @@ class Scanner:
         if self._carry:
             text, self._carry = self._carry, ""
             self._advance(text, final=True, eof=False)
-        line = self.line_no + 1
-        if not self._in_line:
-            self._diagnose("long_line", line, bound=self._bound)
+        self._pieces(piece, self.line_no + 1, diagnose=not self._in_line)
         self._in_line = True
-        for part in fragments(piece, self._bound):
+
+    def _pieces(self, text: str, line: int, diagnose: bool = True) -> None:
+        """A line too long for one record, passed on as body text in pieces."""
+        if diagnose:
+            self._diagnose("long_line", line, bound=self._bound)
+        for part in fragments(text, self._bound):
             self._emit((line, self.page, part, line, TEXT, None, self._blank))
             self._blank = False
 
@@ -317,10 +320,7 @@ class Scanner:
             if start in furniture or PAGE_NUMBER_ANYWHERE.match(line):
                 self._drop((line_no, self.page, line, line_no, TEXT, None, False))
             elif len(raw) > bound:
-                self._diagnose("long_line", line_no, bound=bound)
-                for part in fragments(raw, bound):
-                    emit((line_no, self.page, part, line_no, TEXT, None, self._blank))
-                    self._blank = False
+                self._pieces(raw, line_no)
             else:
                 emit((line_no, self.page, line, line_no) + (classify(line) or PLAIN) + (self._blank,))
                 self._blank = False
@@ -339,12 +339,8 @@ class Scanner:
                 line_no += 1
                 if not raw.strip(" \t"):
                     self._blank = True
-                    continue
-                if len(raw) > self._bound:
-                    self._diagnose("long_line", line_no, bound=self._bound)
-                for part in fragments(raw, self._bound):
-                    self._emit((line_no, self.page, part, line_no, TEXT, None, self._blank))
-                    self._blank = False
+                else:
+                    self._pieces(raw, line_no, diagnose=len(raw) > self._bound)
             return line_no
         count = text.count("\n", start, end)
         paragraphs = paragraphs_of(text[start:end - 1], line_no + 1)
