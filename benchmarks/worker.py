@@ -93,12 +93,13 @@ def _tiktoken_paragraphs(path: Path) -> Run:
     return run
 
 
-def _stream_chunker(real_tokens: bool) -> Callable[[Path], Run]:
+def _stream_chunker(real_tokens: bool, count_worker: bool = True) -> Callable[[Path], Run]:
     def prepare(path: Path) -> Run:
         from stream_chunker import chunk_lines
 
         lines = read_lines(path)
-        return lambda: sum(1 for _ in chunk_lines(lines, max_tokens=MAX_TOKENS, real_tokens=real_tokens))
+        return lambda: sum(1 for _ in chunk_lines(lines, max_tokens=MAX_TOKENS, real_tokens=real_tokens,
+                                                  count_worker=count_worker))
 
     return prepare
 
@@ -168,6 +169,8 @@ TOOLS: dict[str, Tool] = {
                      _tiktoken_paragraphs),
     "stream-chunker-estimate": Tool("stream_chunker, estimate only", "ours", "chunks", _stream_chunker(False)),
     "stream-chunker-real": Tool("stream_chunker, real token counts", "ours", "chunks", _stream_chunker(True)),
+    "stream-chunker-real-inline": Tool("stream_chunker, real token counts, no count worker", "ours", "chunks",
+                                       _stream_chunker(True, count_worker=False)),
     "langchain-recursive": Tool("LangChain RecursiveCharacterTextSplitter (tiktoken)", "peer", "chunks",
                                 _langchain_recursive),
     "langchain-token": Tool("LangChain TokenTextSplitter", "peer", "chunks", _langchain_token),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional
 
 from ._chunk import Chunk
+from ._counting import Counts
 from ._errors import ConfigError
 from ._layout import Layout, Record, Settings
 from ._machine import Reader
@@ -85,7 +86,10 @@ class Chunker:
 
     Chunks leave once they are decided: a section may go on until the next
     heading, and the first lines of the text wait until it is known whether
-    they are a running header (see ``_furniture``).
+    they are a running header (see ``_furniture``). With ``count_worker=True``
+    (off by default here, on in ``chunk_lines`` and the command line) a long
+    document's chunks may also wait, a block or two, for the worker process
+    that counts their tokens; ``close`` returns every one.
     """
 
     def __init__(
@@ -98,10 +102,13 @@ class Chunker:
         encoding: str = DEFAULT_ENCODING,
         real_tokens: bool = True,
         on_diagnostic: Optional[Callable[[Diagnostic], None]] = None,
+        count_worker: bool = False,
         **profile_options: Any,
     ) -> None:
         self.settings = _settings(profile, max_tokens, max_chars, cap_by, real_tokens, profile_options)
         self._encode = load_encoding(encoding).encode_ordinary if real_tokens else None
+        self._counts = None if self._encode is None else Counts(
+            self._encode, count_worker and self.settings.cap_unit != "real", self._diagnose)
         self._on_diagnostic = on_diagnostic
         self._out: List[Chunk] = []
         cap = Cap(self.settings.cap, self.settings.cap_unit, self._real_count)
@@ -131,7 +138,14 @@ class Chunker:
         self._scanner.close()
         self._reader.close()
         self.layout.finish()
-        return self._finish(self._drain())
+        out = self._finish(self._drain(), wait=True)
+        self._stop_counting()
+        return out
+
+    def _stop_counting(self) -> None:
+        """Stop the count worker, if any: at the end, or when a driver is abandoned."""
+        if self._counts is not None:
+            self._counts.stop()
 
     def _real_count(self, text: str) -> int:
         assert self._encode is not None
@@ -142,6 +156,7 @@ class Chunker:
         """The end-of-run report as a dict (see the README for its fields)."""
         scanner = self._scanner
         self.report_data.nul_bytes = scanner.nul_bytes
+        self.report_data.count_worker = self._counts is not None and self._counts.worker_used
         return self.report_data.as_dict(scanner.line_no, scanner.text_page, self.layout)
 
     @property
@@ -177,19 +192,19 @@ class Chunker:
         self._out.clear()
         return out
 
-    def _finish(self, drafts: List[Chunk]) -> List[Chunk]:
-        """Give drafts their real token counts and account for them."""
-        encode = self._encode
-        done = []
+    @property
+    def _waiting(self) -> bool:
+        """Chunks are decided but wait for counts from the worker."""
+        return self._counts is not None and self._counts.waiting
+
+    def _finish(self, drafts: List[Chunk], wait: bool = False) -> List[Chunk]:
+        """Give drafts their real token counts and account for the chunks that
+        are ready to go (with a count worker, some may go later; ``wait``: none)."""
+        if self._counts is not None:
+            drafts = self._counts.settle(drafts, wait)
         for chunk in drafts:
-            if encode is not None and chunk.real_tokens is None:
-                # A draft is this chunker's alone until it is returned: its
-                # count is set in place (dataclasses.replace costs more than
-                # many a chunk's whole making).
-                object.__setattr__(chunk, "real_tokens", len(encode(chunk.text)))
             self.report_data.add(chunk)
-            done.append(chunk)
-        return done
+        return drafts
 
 
 def normalise(text: str) -> str:
@@ -231,20 +246,24 @@ def chunk_lines(
     cap_by: str = "estimate",
     encoding: str = DEFAULT_ENCODING,
     real_tokens: bool = True,
+    count_worker: bool = True,
     **profile_options: Any,
 ) -> Iterator[Chunk]:
     """Chunk a document given as an iterable of lines, lazily.
 
     Each item is one line, with or without its newline. Without a cap the
     profile's default applies (policy: 400 estimated tokens; statute: 900
-    characters).
+    characters). With ``count_worker``, a long document's real token counts
+    are taken mostly by a worker process forked beside this one, on the other
+    core (see ``_counting``): the chunks and their counts are the same.
 
     >>> doc = ["4 Exclusions", "4.1 Wear and tear", "We do not cover gradual deterioration."]
     >>> [(c.id, c.heading_path, c.tokens) for c in chunk_lines(doc, real_tokens=False)]
     [('4.1', 'Exclusions > Wear and tear', 8)]
     """
     chunker = Chunker(profile=profile, max_tokens=max_tokens, max_chars=max_chars, cap_by=cap_by,
-                      encoding=encoding, real_tokens=real_tokens, **profile_options)
+                      encoding=encoding, real_tokens=real_tokens, count_worker=count_worker,
+                      **profile_options)
     from ._pipeline import run
 
     yield from run(chunker, lines)

@@ -13,6 +13,7 @@ replaced and reported with its line number, or fatal with ``strict``.
 from __future__ import annotations
 
 import re
+import select
 from typing import TYPE_CHECKING, BinaryIO, Callable, Iterator, List, Optional
 
 from ._chunk import Chunk
@@ -170,13 +171,36 @@ class ByteReader:
                 pos = pos + err.end
 
 
+def _nothing_to_read(stream: BinaryIO) -> bool:
+    """True when a read of ``stream`` may block: it is a pipe or terminal with
+    nothing waiting (a regular file or an in-memory stream never blocks)."""
+    try:
+        ready, _, _ = select.select([stream.fileno()], [], [], 0)
+    except (AttributeError, OSError, ValueError):  # no descriptor, or one select cannot take
+        return False
+    return not ready
+
+
 def chunk_stream(chunker: "Chunker", stream: BinaryIO, strict: bool = False,
                  progress: Optional[Callable[[int], None]] = None) -> Iterator[List[Chunk]]:
     """Chunk a binary stream, yielding the chunks decided after each block (a
     reader at the other end of a pipe gets each as soon as it is decided)."""
+    try:
+        yield from _chunk_blocks(chunker, stream, strict, progress)
+    finally:  # also when the consumer stops early, or reading fails
+        chunker._stop_counting()
+
+
+def _chunk_blocks(chunker: "Chunker", stream: BinaryIO, strict: bool,
+                  progress: Optional[Callable[[int], None]]) -> Iterator[List[Chunk]]:
     reader = ByteReader(chunker, strict=strict)
     read = getattr(stream, "read1", stream.read)
     while True:
+        if chunker._waiting and _nothing_to_read(stream):
+            # Chunks wait for the count worker, and the next read may block
+            # (a live pipe): hand them on first, so that whoever feeds the
+            # pipe is never kept waiting for chunks already decided.
+            yield chunker._finish(chunker._drain(), wait=True)
         try:
             block = read(BLOCK_SIZE)
         except OSError as err:  # EIO, EISDIR (stdin from a directory), ...

@@ -1,21 +1,18 @@
 """Driving a Chunker over an iterable of lines, a block of lines at a time.
 
-Real token counts are taken on the main thread, chunk by chunk, as chunks are
-decided. Overlapping them with the line reading on a worker thread (tiktoken's
-encoder lets go of the GIL for part of its work) was built and measured: on the
-synthetic manual it ran at 3.5 MB/s against 4.0 MB/s for the plain loop, and
-tiktoken's own ``encode_ordinary_batch`` in the worker at 3.3 -- the GIL handoffs
-cost more than the overlap gained. Measured again once the chunker was faster
-(the manual, chunk texts queued to a worker in batches of 1, 16 or 64, with
-switch intervals of 5, 1 and 0.2 ms): 123-158 ms against 108 ms on one thread.
-Nor does one encode call per block pay (the block's chunks joined by " \n",
+Real token counts are taken as chunks are decided, by ``_counting``: for a long
+document mostly in a worker process. A worker *thread* was built and measured
+first, and dropped: on the synthetic manual it ran at 3.5 MB/s against 4.0 MB/s
+for the plain loop, and tiktoken's own ``encode_ordinary_batch`` in the worker
+at 3.3 -- the GIL handoffs cost more than the overlap gained. Measured again
+once the chunker was faster (chunk texts queued to a worker in batches of 1, 16
+or 64, with switch intervals of 5, 1 and 0.2 ms): 123-158 ms against 108 ms on
+one thread; one encode call per block (the block's chunks joined by " \n",
 which cl100k_base always cuts into pieces of its own, so that the counts come
-apart exactly at that token): 145-159 ms against 123-129 ms, because the
-worker waits for the GIL after every call (90-100 ms of the main thread's time
-went waiting for it); a 0.2 ms switch interval brings it to 108-116 ms, too
-small a gain for a process-wide setting. Two threads that both encode finish
-only 1.3-1.4 times sooner than one on this 2-vCPU machine. So the simple
-design stays.
+apart exactly at that token) 145-159 ms against 123-129 ms, because the worker
+waits for the GIL after every call. Two threads that both encode finish only
+1.3-1.4 times sooner than one on this 2-vCPU machine, where two processes
+each run at nearly full speed.
 """
 
 from __future__ import annotations
@@ -62,8 +59,11 @@ def blocks(lines: Iterable[str]) -> Iterator[str]:
 
 def run(chunker: "Chunker", lines: Iterable[str]) -> Iterator[Chunk]:
     """Chunk an iterable of lines."""
-    for block in blocks(lines):
-        chunker._feed_text(block)
-        if chunker._out:
-            yield from chunker._finish(chunker._drain())
-    yield from chunker.close()
+    try:
+        for block in blocks(lines):
+            chunker._feed_text(block)
+            if chunker._out or chunker._waiting:
+                yield from chunker._finish(chunker._drain())
+        yield from chunker.close()
+    finally:  # also when the consumer stops early
+        chunker._stop_counting()

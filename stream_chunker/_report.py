@@ -25,6 +25,7 @@ class Report:
     furniture_lines: int = 0
     nul_bytes: int = 0
     replaced_bytes: int = 0
+    count_worker: bool = False
     diagnostics: Dict[str, int] = field(default_factory=dict)
 
     def note(self, kind: str) -> None:
@@ -63,6 +64,7 @@ class Report:
                 "real_total": real,
                 "estimate_to_real": round(self.estimate_total / real, 4) if real else None,
                 "under_cap_by_estimate_over_by_real": self.under_estimate_over_real if real is not None else None,
+                "count_worker": self.count_worker if real is not None else None,
             },
             "nul_bytes": self.nul_bytes,
             "replaced_bytes": self.replaced_bytes,

@@ -55,6 +55,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--encoding", default="cl100k_base", help="tiktoken encoding for real counts")
     p.add_argument("--no-real-tokens", dest="real_tokens", action="store_false",
                    help="skip real token counts (real_tokens is null)")
+    p.add_argument("--no-count-worker", dest="count_worker", action="store_false",
+                   help="count real tokens in this process only (by default a long document's are "
+                        "counted mostly by a worker process on another core)")
     statute = p.add_argument_group("statute metadata")
     statute.add_argument("--code", help="code name for ids, e.g. MD")
     statute.add_argument("--cite", help="citation template with {section}, e.g. 'Md. Code, Transp. § {section}'")
@@ -78,7 +81,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def _options(args: argparse.Namespace) -> Dict[str, Any]:
     opts: Dict[str, Any] = dict(profile=args.profile, max_tokens=args.max_tokens, max_chars=args.max_chars,
-                                cap_by=args.cap_by, encoding=args.encoding, real_tokens=args.real_tokens)
+                                cap_by=args.cap_by, encoding=args.encoding, real_tokens=args.real_tokens,
+                                count_worker=args.count_worker)
     statute = {k: getattr(args, k) for k in ("code", "cite", "section_prefix", "section", "heading", "as_of")}
     given = {k: v for k, v in statute.items() if v is not None}
     if given and args.profile != "statute":
@@ -146,6 +150,9 @@ def _progress_bar(stack: ExitStack, enabled: Optional[bool], total: Optional[int
         return None
     from tqdm import tqdm
 
+    # tqdm's monitor thread would keep the count worker from being forked
+    # (see _counting), and a bar updated every block has no use for it.
+    tqdm.monitor_interval = 0
     bar = stack.enter_context(tqdm(total=total, unit="B", unit_scale=True, desc=name, file=sys.stderr,
                                    leave=False))
     update: Callable[[int], None] = bar.update
