@@ -8,6 +8,7 @@ from typing import Callable, Iterable, Iterator
 
 from stream_chunker import Chunker, chunk_lines
 from stream_chunker._input import ByteReader
+from stream_chunker._pipeline import run as drive
 
 MiB = 1 << 20
 
@@ -83,3 +84,25 @@ def test_a_line_with_no_end_is_read_in_pieces():
     assert max(sizes) <= bound + 100
     assert any(e["kind"] == "long_line" for e in events)
     assert any(e["kind"] == "paragraph_cut" for e in events)
+
+
+def test_memory_does_not_grow_with_real_counts_and_the_count_worker(corpus):
+    """Chunks waiting for the worker's counts are bounded too: the RFC twenty
+    times over peaks within 1 MiB of once, worker and all."""
+    lines = corpus("rfc2616.txt")
+
+    def copies(n: int) -> Iterator[str]:
+        return itertools.chain.from_iterable(itertools.repeat(lines, n))
+
+    used = []
+
+    def run(n: int) -> None:
+        chunker = Chunker(count_worker=True)
+        _drain(drive(chunker, copies(n)))
+        used.append(chunker.report["tokens"]["count_worker"])
+
+    run(1)  # warm caches
+    one = _peak(lambda: run(1))
+    twenty = _peak(lambda: run(20))
+    assert used == [True, True, True]
+    assert twenty - one < 1 * MiB, (one, twenty)
