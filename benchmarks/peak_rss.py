@@ -13,13 +13,11 @@ about 8 MiB), the figure is the command's own for anything bigger than that,
 which every Python program is. ``os.wait4`` then reads the kernel's exact
 high-water mark for that child alone: nothing is sampled.
 
-Processes the command forks itself (stream-chunker's count worker) are not in
-that figure. While the command runs, the launcher looks for them every
+Processes the command starts itself (stream-chunker's counting process) are
+not in that figure. While the command runs, the launcher looks for them every
 ``POLL_SECONDS`` in ``/proc`` and keeps the last high-water mark (``VmHWM``)
 it read for each: ``descendants_kib`` is their sum. A process that lived less
-than a poll, or grew in its last moments, may be missed or undercounted; a
-forked worker shares most of its pages with its parent, and the sum counts
-those twice.
+than a poll, or grew in its last moments, may be missed or undercounted.
 """
 
 import os

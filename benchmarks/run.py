@@ -161,7 +161,7 @@ def measure_speed(tool: str, file: Path, settings: Settings) -> Speed:
 #: The tools whose instructions are counted: ours, the baselines that say what a
 #: Python line loop and tiktoken cost on the same text, and the fastest peer.
 #: Real counts are counted without the count worker: the figure is the work,
-#: wherever it runs (callgrind reports each process of a fork on its own).
+#: wherever it runs (callgrind follows only the process it started).
 COUNTED = ("count-words", "tiktoken", ESTIMATE, REAL_INLINE, "langchain-token")
 
 
@@ -240,7 +240,7 @@ def make_inputs(folder: Path, settings: Settings) -> dict[str, dict[int, Path]]:
 
 def memory_subjects() -> dict[str, list[Subject]]:
     ours = [Subject(ESTIMATE, "stream-chunker --no-real-tokens", chunker_cli("--no-real-tokens")),
-            Subject(REAL, "stream-chunker (real token counts, with its count worker)", chunker_cli())]
+            Subject(REAL, "stream-chunker (real token counts, with its counting process)", chunker_cli())]
     inline = Subject(REAL_INLINE, "stream-chunker --no-count-worker", chunker_cli("--no-count-worker"))
     peers = [Subject(key, tool.label, worker_argv(key)) for key, tool in TOOLS.items() if tool.kind == "peer"]
     return {"manual": ours + [inline] + peers, "rfc": ours}
@@ -456,12 +456,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "Every chunker gets a 400-token cap and no overlap: the peers count cl100k_base tokens; "
         "stream_chunker caps by its estimate (the default `cap_by=\"estimate\"`) and, in real-count "
         "mode, also counts every chunk's cl100k_base tokens. Throughput is input bytes (UTF-8) over "
-        "the time to chunk the text already in memory, MB = 10^6 bytes. Real counts are taken by "
-        "stream_chunker's count worker (a process forked beside the chunker once a document passes "
-        "32 K characters of chunk text) unless the row says otherwise. Peak RSS is the `ru_maxrss` "
-        "of one fresh process per figure, imports included, read with `os.wait4` through "
-        "`benchmarks/peak_rss.py`, plus the peak RSS of any process it forked (the count worker), "
-        "which counts the pages the two share twice. Chart: `rss.png`."),
+        "the time to chunk the text already in memory, MB = 10^6 bytes. Real counts are taken "
+        "mostly by stream_chunker's counting process (started once a document passes 32 K "
+        "characters of chunk text, then kept for the interpreter's life: the warm-up run starts "
+        "it) unless the row says otherwise. Peak RSS is the `ru_maxrss` of one fresh process per "
+        "figure, imports included, read with `os.wait4` through `benchmarks/peak_rss.py`, plus the "
+        "peak RSS of any process it started (the counting process). Chart: `rss.png`."),
     ]
     RESULTS.write_text("\n".join(header) + "\n\n" + report + "\n", encoding="utf-8")
     try:

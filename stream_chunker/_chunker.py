@@ -88,8 +88,8 @@ class Chunker:
     heading, and the first lines of the text wait until it is known whether
     they are a running header (see ``_furniture``). With ``count_worker=True``
     (off by default here, on in ``chunk_lines`` and the command line) a long
-    document's chunks may also wait, a block or two, for the worker process
-    that counts their tokens; ``close`` returns every one.
+    document's chunks may also wait, a block or two, for the counting process;
+    ``close`` returns every one.
     """
 
     def __init__(
@@ -108,7 +108,7 @@ class Chunker:
         self.settings = _settings(profile, max_tokens, max_chars, cap_by, real_tokens, profile_options)
         self._encode = load_encoding(encoding).encode_ordinary if real_tokens else None
         self._counts = None if self._encode is None else Counts(
-            self._encode, count_worker and self.settings.cap_unit != "real", self._diagnose)
+            self._encode, encoding, count_worker and self.settings.cap_unit != "real", self._diagnose)
         self._on_diagnostic = on_diagnostic
         self._out: List[Chunk] = []
         cap = Cap(self.settings.cap, self.settings.cap_unit, self._real_count)
@@ -138,14 +138,7 @@ class Chunker:
         self._scanner.close()
         self._reader.close()
         self.layout.finish()
-        out = self._finish(self._drain(), wait=True)
-        self._stop_counting()
-        return out
-
-    def _stop_counting(self) -> None:
-        """Stop the count worker, if any: at the end, or when a driver is abandoned."""
-        if self._counts is not None:
-            self._counts.stop()
+        return self._finish(self._drain(), wait=True)
 
     def _real_count(self, text: str) -> int:
         assert self._encode is not None
@@ -254,8 +247,8 @@ def chunk_lines(
     Each item is one line, with or without its newline. Without a cap the
     profile's default applies (policy: 400 estimated tokens; statute: 900
     characters). With ``count_worker``, a long document's real token counts
-    are taken mostly by a worker process forked beside this one, on the other
-    core (see ``_counting``): the chunks and their counts are the same.
+    are taken mostly by a counting process beside this one, on another core
+    (see ``_counting``): the chunks and their counts are the same.
 
     >>> doc = ["4 Exclusions", "4.1 Wear and tear", "We do not cover gradual deterioration."]
     >>> [(c.id, c.heading_path, c.tokens) for c in chunk_lines(doc, real_tokens=False)]

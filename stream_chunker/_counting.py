@@ -1,58 +1,75 @@
 """Real token counts for chunks, handed on in order: counted in this process,
-or, once a document proves long, mostly in a worker process beside it.
+or, once a document proves long, mostly by a counting process beside it.
 
 Why a process: tiktoken's encoder gives up the GIL for only part of its work,
 and on this project's 2-vCPU machine a worker *thread* that encoded chunks made
 the whole run slower, not faster (see ``_pipeline``), while two *processes*
 encoding side by side each ran at nearly full speed (75-91 ms a pass alone,
-87 and 100 ms together). A forked worker starts in milliseconds and inherits
-the loaded encoding, so nothing is loaded twice and nothing is downloaded.
+87 and 100 ms together).
 
-How the work is shared: chunks go to the worker in one batch per call of
-:meth:`Counts.settle` (a block of input), as long as the characters it has in
-hand stay within ``BACKLOG``; past that, this process counts the next chunks
-itself. The pipe to the worker is made big enough for that backlog, so a send
-never blocks: neither side waits for the other while both have work, and
-neither runs far ahead (at most ``MAX_WAITING`` chunks wait for their counts).
-Chunks leave in their order, each with its exact count, whoever counted it.
+Why a fresh interpreter and not a fork: a fork would start in milliseconds with
+the encoding already loaded, and was built first, but every page the chunker
+then wrote to (a reference count is a write) had to be copied away from the
+child -- 20-50 ms more CPU time on the manual --, a fork copies whatever locks
+other threads of the caller hold, and it inherits every open file. So the
+counting process is started once per interpreter and encoding, with
+``sys.executable``, and shared by every chunker after it; it loads the encoding
+itself (half a second, while this process goes on counting on its own) and
+stops when this interpreter exits, or when it sees its input close.
 
-When there is no worker: the sans-IO ``Chunker`` asks for none (its ``feed``
+How the work is shared: chunks go to the counting process in one batch per
+call of :meth:`Counts.settle` (a block of input), as long as the characters a
+chunker has sent and not had back stay within ``BACKLOG``; past that, this
+process counts the next chunks itself. The pipe is made big enough for that
+backlog, so a send never blocks: neither side waits for the other while both
+have work, and neither runs far ahead (at most ``MAX_WAITING`` chunks of a
+chunker wait for their counts). Chunks leave in their order, each with its
+exact count, whoever counted it.
+
+When there is none: the sans-IO ``Chunker`` asks for none (its ``feed``
 returns the chunks its text completed, counted); ``cap_by="real"`` counts while
-packing; a document shorter than ``WORKER_AFTER`` characters of chunk text is
-over before a worker would pay; and a worker is forked only on Linux and only
-while this process runs no other thread (forking a threaded process can leave
-the child holding a lock no thread will release). A worker that dies is noted
-as a diagnostic and its chunks are counted here: no count is ever lost.
+packing; the process is started only once a document has made ``WORKER_AFTER``
+characters of chunks (short documents are over before it would pay), and only
+on POSIX systems. If it cannot start or dies, a ``count_worker_lost``
+diagnostic is noted, what it held is counted here, and no other is started.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
+import select
+import subprocess
 import sys
 import threading
 import time
-import weakref
+from array import array
 from collections import deque
-from typing import Any, Callable, Deque, List, Optional, Tuple
+from typing import Callable, Deque, Dict, List, Optional, Set, Tuple
 
 from ._chunk import Chunk
 
 WORKER_AFTER = 32 * 1024
-"""Characters of chunk text counted in this process before a worker is forked."""
+"""Characters of chunk text a document makes before the counting process is
+started (once started, it serves every later document from its first chunk)."""
 
 BACKLOG = 64 * 1024
-"""Characters sent to the worker and not yet counted, at most: past it this
-process counts the next chunks itself."""
-
-SPIN = 0.05
-"""Seconds either process polls for the other's next message before it sleeps."""
-
-PIPE_BYTES = 1 << 20
-"""The buffer asked for the pipe to the worker (Linux lets anyone have 1 MiB)."""
+"""Characters a chunker has sent to be counted and not had back, at most: past
+it this process counts the next chunks itself."""
 
 MAX_WAITING = 512
-"""Chunks waiting for their counts at most; beyond it this process waits for
-the worker (memory stays bounded whatever the document's length)."""
+"""Chunks of one chunker waiting for their counts at most; beyond it the
+chunker waits for them (memory stays bounded whatever the document's length)."""
+
+SPIN = 0.05
+"""Seconds either side polls for the other's next message before it sleeps."""
+
+PIPE_BYTES = 1 << 20
+"""The buffer asked for the pipe to the counting process (Linux lets anyone
+have 1 MiB)."""
+
+_PACKAGE_PARENT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+Encode = Callable[[str], List[int]]
 
 
 def _set_count(chunk: Chunk, count: int) -> None:
@@ -61,46 +78,19 @@ def _set_count(chunk: Chunk, count: int) -> None:
     object.__setattr__(chunk, "real_tokens", count)
 
 
-def can_fork() -> bool:
-    """Whether a worker may be forked here and now."""
-    return sys.platform.startswith("linux") and hasattr(os, "fork") and threading.active_count() == 1
+# Messages on the pipes: an 8-byte length, then the bytes. Texts go as "T" and
+# one UTF-8 string joined by NUL (an empty message says stop), which no chunk holds (the scanner drops NUL
+# bytes, and reports them); "surrogatepass" carries any Python string there and
+# back unchanged. Counts come back as an array of unsigned ints. (The pickling
+# and polling of ``multiprocessing.connection`` cost three times as much.)
 
 
-def _serve(texts: Any, counts: Any, encode: Callable[[str], List[int]]) -> None:
-    """The worker: a batch of texts in, their token counts out, until told to stop."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    # The fork copied every open file of the parent. Held here, a pipe's write
-    # end would keep its reader from ever seeing the end of its input (stdout
-    # too: the next command of a shell pipeline would wait for this process),
-    # so all go but this worker's two pipes.
-    keep = {texts.fileno(), counts.fileno()}
-    null = os.open(os.devnull, os.O_RDWR)
-    for std in (0, 1, 2):
-        if std not in keep:
-            os.dup2(null, std)
-    start = 3
-    for fd in sorted(keep) + [max(start, os.sysconf("SC_OPEN_MAX"))]:
-        if fd >= start:
-            os.closerange(start, fd)
-            start = fd + 1
-    try:
-        while True:
-            _await(texts)
-            batch = texts.recv()
-            if batch is None:
-                break
-            counts.send([len(encode(text)) for text in batch])
-    except (EOFError, OSError):  # the parent went away
-        pass
-    # Leave without flushing anything inherited from the parent (its output
-    # buffers were flushed before the fork, but files of its own were not).
-    os._exit(0)
+def _readable(fd: int) -> bool:
+    return bool(select.select([fd], [], [], 0)[0])
 
 
-def _await(pipe: Any) -> None:
-    """Wait until ``pipe`` has something to read: busily for up to ``SPIN``
+def _await(fd: int) -> None:
+    """Wait until ``fd`` has something to read: busily for up to ``SPIN``
     seconds, then asleep. Waking a process asleep on a pipe cost the writer up
     to 5 ms on this project's virtual machine (median 0.03 ms, 90th percentile
     4.9 ms, for a 48 KB write every 5 ms to a reader that slept in between;
@@ -108,63 +98,203 @@ def _await(pipe: Any) -> None:
     would eat the overlap: the wait between two batches is a millisecond or
     two, so polling through it costs little."""
     deadline = time.perf_counter() + SPIN
-    while not pipe.poll(0):
+    while not _readable(fd):
         if time.perf_counter() > deadline:
-            pipe.poll(None)
+            select.select([fd], [], [])
             return
 
 
-def _wide_pipe(context: Any) -> Tuple[Any, Any, int]:
-    """A one-way pipe (reader, writer) and how many characters of text may be
-    in it unread: its buffer is widened to ``PIPE_BYTES`` where the system
-    allows, so that ``BACKLOG`` characters fit and a send never blocks."""
-    reader, writer = context.Pipe(duplex=False)
-    size = 64 * 1024  # Linux's default
+def _write(fd: int, data: bytes) -> None:
+    view = memoryview(len(data).to_bytes(8, "little") + data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _read(fd: int) -> bytes:
+    """One message; EOFError when the pipe closes first."""
+    header = _read_exactly(fd, 8)
+    return _read_exactly(fd, int.from_bytes(header, "little"))
+
+
+def _read_exactly(fd: int, n: int) -> bytes:
+    parts = []
+    while n:
+        part = os.read(fd, n)
+        if not part:
+            raise EOFError
+        parts.append(part)
+        n -= len(part)
+    return b"".join(parts)
+
+
+def serve() -> None:
+    """The counting process (``python -c ... ENCODING``): batches of texts on
+    stdin, their token counts on stdout, until stdin closes or sends nothing."""
+    import signal
+
+    from ._tokens import load_encoding
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    sys.stdout = sys.stderr  # stdout is the pipe: nothing else may write there
+    encode = load_encoding(sys.argv[1]).encode_ordinary
     try:
-        import fcntl
-
-        size = fcntl.fcntl(writer.fileno(), fcntl.F_SETPIPE_SZ, PIPE_BYTES)
-    except (ImportError, AttributeError, OSError):
+        while True:
+            _await(0)
+            batch = _read(0)
+            if not batch:
+                break
+            texts = batch[1:].decode("utf-8", "surrogatepass").split("\0")
+            _write(1, array("I", [len(encode(text)) for text in texts]).tobytes())
+    except (EOFError, OSError):  # the parent went away
         pass
-    # UTF-8 takes up to 4 bytes a character (and pickling adds a little).
-    return reader, writer, min(BACKLOG, size // 5)
 
 
-def _stop(texts: Any, counts: Any, process: Any) -> None:
-    try:
-        texts.send(None)
-    except (OSError, ValueError):
-        pass
-    texts.close()
-    counts.close()
-    process.join(timeout=5)
-    if process.is_alive():
-        process.kill()
-        process.join()
+class _Worker:
+    """The counting process for one encoding, shared by every chunker of this
+    interpreter. Its batches come back in the order they were sent."""
+
+    def __init__(self, encoding: str, encode: Encode) -> None:
+        self.encoding = encoding
+        self.encode = encode  # to count here what it held, should it die
+        self.pid = os.getpid()
+        self.alive = True
+        self.ready = False  # it has answered once: its encoding is loaded
+        self.lock = threading.Lock()  # chunkers on several threads share it
+        self.flights: Deque[Tuple["Counts", List[Chunk]]] = deque()
+        texts_in, texts_out = os.pipe()
+        counts_in, counts_out = os.pipe()
+        try:
+            size = 64 * 1024  # Linux's default
+            try:
+                import fcntl
+
+                size = fcntl.fcntl(texts_out, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
+            except (ImportError, AttributeError, OSError):
+                pass
+            # UTF-8 takes up to 4 bytes a character (and the NULs between texts).
+            self.capacity = size // 5  # characters the pipe surely holds
+            env = dict(os.environ)
+            env["PYTHONPATH"] = os.pathsep.join(filter(None, [_PACKAGE_PARENT, env.get("PYTHONPATH")]))
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", "from stream_chunker._counting import serve; serve()", encoding],
+                stdin=texts_in, stdout=counts_out, stderr=subprocess.DEVNULL, env=env,
+                start_new_session=True)  # a terminal's Ctrl-C goes to the parent alone
+        except BaseException:
+            for fd in (texts_in, texts_out, counts_in, counts_out):
+                os.close(fd)
+            raise
+        os.close(texts_in)
+        os.close(counts_out)
+        self.texts, self.counts = texts_out, counts_in
+
+    def send(self, owner: "Counts", batch: List[Chunk]) -> None:
+        with self.lock:
+            owner._sent(batch)
+            if self.alive:
+                try:
+                    _write(self.texts, b"T" + "\0".join([chunk.text for chunk in batch]).encode("utf-8", "surrogatepass"))
+                    self.flights.append((owner, batch))
+                    return
+                except OSError:
+                    self._die()
+        for chunk in batch:
+            _set_count(chunk, len(self.encode(chunk.text)))
+        owner._sent_back(batch)
+
+    def receive(self, until: Optional[Callable[[], bool]] = None) -> None:
+        """Take in the counts that have come back; with ``until``, wait for
+        more until it holds."""
+        with self.lock:
+            try:
+                while self.flights:
+                    if until is None or until():
+                        if not _readable(self.counts):
+                            return
+                    else:
+                        _await(self.counts)
+                    counts = array("I")
+                    counts.frombytes(_read(self.counts))
+                    self.ready = True
+                    owner, batch = self.flights.popleft()
+                    for chunk, count in zip(batch, counts):
+                        _set_count(chunk, count)
+                    owner._sent_back(batch)
+            except (EOFError, OSError):
+                self._die()
+
+    def _die(self) -> None:
+        """It is gone (or would not start): count here what it held."""
+        self.alive = False
+        _BROKEN.add(self.encoding)  # none is started again
+        while self.flights:
+            owner, batch = self.flights.popleft()
+            for chunk in batch:
+                _set_count(chunk, len(self.encode(chunk.text)))
+            owner._sent_back(batch)
+        self.stop()
+
+    def stop(self) -> None:
+        try:
+            _write(self.texts, b"")
+        except OSError:
+            pass
+        os.close(self.texts)
+        os.close(self.counts)
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+_WORKERS: Dict[str, _Worker] = {}
+_BROKEN: Set[str] = set()  # encodings whose counting process failed
+_REGISTRY_LOCK = threading.Lock()
+
+
+def _worker(encoding: str, encode: Encode, start: bool) -> Optional[_Worker]:
+    """The counting process for ``encoding``; started if ``start`` and none runs."""
+    with _REGISTRY_LOCK:
+        worker = _WORKERS.get(encoding)
+        if worker is not None and (worker.pid != os.getpid() or not worker.alive):
+            # Dead, or inherited through a fork of this interpreter (its pipes
+            # are the parent's to use): not ours to use.
+            del _WORKERS[encoding]
+            worker = None
+        if worker is None and start and os.name == "posix" and encoding not in _BROKEN:
+            try:
+                worker = _WORKERS[encoding] = _Worker(encoding, encode)
+            except OSError:
+                _BROKEN.add(encoding)
+        return worker
+
+
+@atexit.register
+def _stop_all() -> None:
+    for worker in list(_WORKERS.values()):
+        if worker.pid == os.getpid() and worker.alive:
+            worker.stop()
+    _WORKERS.clear()
 
 
 class Counts:
-    """Gives chunks their real token counts and hands them on in order."""
+    """Gives one chunker's chunks their real token counts and hands them on in order."""
 
-    def __init__(self, encode: Callable[[str], List[int]], worker: bool,
-                 diagnose: Callable[..., None]) -> None:
+    def __init__(self, encode: Encode, encoding: str, use_worker: bool, diagnose: Callable[..., None]) -> None:
         self._encode = encode
-        self._worker_wanted = worker
+        self._encoding = encoding
+        self._use_worker = use_worker
         self._diagnose = diagnose
-        self._counted_here = 0  # characters counted in this process before any worker
-        self._texts: Any = None  # the pipe to the worker (None: no worker)
-        self._counts: Any = None  # the pipe back
-        self._backlog = 0
-        self._process: Any = None
-        self._stopper: "Optional[weakref.finalize[Any, Any]]" = None
+        self._counted_here = 0  # characters counted here while no worker was used
+        self._worker: Optional[_Worker] = None
         self._waiting: Deque[Chunk] = deque()  # chunks not yet handed on, in order
-        self._flights: Deque[List[Chunk]] = deque()  # batches sent, oldest first
-        self._in_hand = 0  # characters sent and not yet counted
+        self._in_hand = 0  # characters sent to be counted and not had back
+        self._batches = 0  # batches sent and not had back
         self.worker_used = False
 
     @property
     def waiting(self) -> bool:
-        """Some chunks wait for counts from the worker."""
+        """Some chunks wait for their counts."""
         return bool(self._waiting)
 
     def settle(self, drafts: List[Chunk], wait: bool = False) -> List[Chunk]:
@@ -172,98 +302,67 @@ class Counts:
         of these and earlier ones, whose turn has come with their counts;
         ``wait`` waits for every count still out."""
         encode = self._encode
+        worker = self._worker
         batch: List[Chunk] = []
+        batched = 0  # characters in ``batch``
         for chunk in drafts:
             if chunk.real_tokens is None:
-                if self._texts is None and self._worker_wanted and self._counted_here >= WORKER_AFTER:
-                    self._start()
                 size = len(chunk.text)
-                if self._texts is not None and not wait:
-                    if self._in_hand + size > self._backlog and self._flights:
-                        self._receive(block=False, every=False)  # the backlog as it is now
-                    if self._in_hand + size <= self._backlog:
+                if worker is None and self._use_worker:
+                    worker = self._take_worker()
+                if worker is not None and not wait:
+                    backlog = min(BACKLOG, worker.capacity)
+                    if self._in_hand + batched + size > backlog and self._batches:
+                        worker.receive()  # the backlog as it is now
+                    if self._in_hand + batched + size <= backlog:
                         batch.append(chunk)
-                        self._in_hand += size
+                        batched += size
                         self._waiting.append(chunk)
                         continue
                 _set_count(chunk, len(encode(chunk.text)))
-                if self._texts is None:
+                if worker is None:
                     self._counted_here += size
             self._waiting.append(chunk)
-        if batch:
-            self._send(batch)
-        if self._flights:
-            self._receive(block=wait or len(self._waiting) > MAX_WAITING, every=wait)
+        if worker is not None:
+            if batch:
+                worker.send(self, batch)
+            if self._batches:
+                if wait and not worker.ready:
+                    # Still loading its encoding: counting here is sooner. (Its
+                    # counts, when they come, are the same numbers again.)
+                    for chunk in self._waiting:
+                        if chunk.real_tokens is None:
+                            _set_count(chunk, len(encode(chunk.text)))
+                elif wait:
+                    worker.receive(until=lambda: not self._batches)
+                elif len(self._waiting) > MAX_WAITING:
+                    worker.receive(until=lambda: self._waiting[0].real_tokens is not None)
+                else:
+                    worker.receive()
+            if not worker.alive:
+                self._diagnose("count_worker_lost", self._waiting[0].lines[0] if self._waiting else 0)
+                self._worker = None
+                self._use_worker = False
         return self._hand_on()
 
-    def stop(self) -> None:
-        """Stop the worker, if one was started (counts still out are dropped:
-        after ``settle(..., wait=True)`` there are none)."""
-        self._flights.clear()
-        if self._stopper is not None:
-            self._stopper()
-            self._stopper = None
-            self._texts = None
+    def _take_worker(self) -> Optional[_Worker]:
+        """The counting process, once this document has made enough chunks to
+        start one (or one runs already)."""
+        worker = _worker(self._encoding, self._encode, start=self._counted_here >= WORKER_AFTER)
+        if worker is not None:
+            self._worker = worker
+            self.worker_used = True
+        return worker
 
-    # -- the worker ----------------------------------------------------------
-    def _start(self) -> None:
-        self._worker_wanted = False  # one try: if it cannot start, count here
-        if not can_fork():
-            return
-        import multiprocessing
+    # Both under the worker's lock: another thread's chunker may take in this
+    # one's counts.
+    def _sent(self, batch: List[Chunk]) -> None:
+        self._batches += 1
+        self._in_hand += sum(len(chunk.text) for chunk in batch)
 
-        context = multiprocessing.get_context("fork")
-        texts_in, texts_out, self._backlog = _wide_pipe(context)
-        counts_in, counts_out = context.Pipe(duplex=False)
-        process = context.Process(target=_serve, args=(texts_in, counts_out, self._encode),
-                                  name="stream-chunker-counts", daemon=True)
-        process.start()
-        texts_in.close()
-        counts_out.close()
-        self._texts, self._counts, self._process = texts_out, counts_in, process
-        self.worker_used = True
-        # A chunker dropped half-way must not leave its worker behind.
-        self._stopper = weakref.finalize(self, _stop, texts_out, counts_in, process)
-
-    def _send(self, batch: List[Chunk]) -> None:
-        try:
-            self._texts.send([chunk.text for chunk in batch])
-        except (OSError, ValueError):
-            self._lost()
-            for chunk in batch:
-                _set_count(chunk, len(self._encode(chunk.text)))
-            return
-        self._flights.append(batch)
-
-    def _receive(self, block: bool, every: bool) -> None:
-        """Take in the counts that have come back; with ``block``, wait for the
-        oldest batch (``every``: for all of them)."""
-        pipe = self._counts
-        try:
-            while self._flights and (block or pipe.poll()):
-                if block:
-                    _await(pipe)
-                counts = pipe.recv()
-                batch = self._flights.popleft()
-                for chunk, count in zip(batch, counts):
-                    _set_count(chunk, count)
-                    self._in_hand -= len(chunk.text)
-                block = every
-        except (EOFError, OSError):
-            self._lost()
-
-    def _lost(self) -> None:
-        """The worker died: count what it held here, and go on without it."""
-        self._diagnose("count_worker_lost", self._waiting[0].lines[0] if self._waiting else 0)
-        for batch in self._flights:
-            for chunk in batch:
-                _set_count(chunk, len(self._encode(chunk.text)))
-        self._flights.clear()
-        self._in_hand = 0
-        if self._stopper is not None:
-            self._stopper()
-            self._stopper = None
-        self._texts = None
+    def _sent_back(self, batch: List[Chunk]) -> None:
+        self._batches -= 1
+        self._in_hand -= sum(len(chunk.text) for chunk in batch)
 
     def _hand_on(self) -> List[Chunk]:
         waiting = self._waiting

@@ -185,14 +185,6 @@ def chunk_stream(chunker: "Chunker", stream: BinaryIO, strict: bool = False,
                  progress: Optional[Callable[[int], None]] = None) -> Iterator[List[Chunk]]:
     """Chunk a binary stream, yielding the chunks decided after each block (a
     reader at the other end of a pipe gets each as soon as it is decided)."""
-    try:
-        yield from _chunk_blocks(chunker, stream, strict, progress)
-    finally:  # also when the consumer stops early, or reading fails
-        chunker._stop_counting()
-
-
-def _chunk_blocks(chunker: "Chunker", stream: BinaryIO, strict: bool,
-                  progress: Optional[Callable[[int], None]]) -> Iterator[List[Chunk]]:
     reader = ByteReader(chunker, strict=strict)
     read = getattr(stream, "read1", stream.read)
     while True:

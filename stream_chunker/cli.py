@@ -57,7 +57,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="skip real token counts (real_tokens is null)")
     p.add_argument("--no-count-worker", dest="count_worker", action="store_false",
                    help="count real tokens in this process only (by default a long document's are "
-                        "counted mostly by a worker process on another core)")
+                        "counted mostly by a counting process on another core)")
     statute = p.add_argument_group("statute metadata")
     statute.add_argument("--code", help="code name for ids, e.g. MD")
     statute.add_argument("--cite", help="citation template with {section}, e.g. 'Md. Code, Transp. § {section}'")
@@ -150,9 +150,6 @@ def _progress_bar(stack: ExitStack, enabled: Optional[bool], total: Optional[int
         return None
     from tqdm import tqdm
 
-    # tqdm's monitor thread would keep the count worker from being forked
-    # (see _counting), and a bar updated every block has no use for it.
-    tqdm.monitor_interval = 0
     bar = stack.enter_context(tqdm(total=total, unit="B", unit_scale=True, desc=name, file=sys.stderr,
                                    leave=False))
     update: Callable[[int], None] = bar.update

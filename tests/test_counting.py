@@ -1,11 +1,12 @@
-"""Real token counts taken by a worker process: the same chunks, the same counts,
-in the same order, as when this process counts them all."""
+"""Real token counts taken by the counting process: the same chunks, the same
+counts, in the same order, as when this process counts them all."""
 
 from __future__ import annotations
 
 import io
 import os
 import signal
+import subprocess
 import sys
 import threading
 from typing import Iterator, List, Tuple
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 
 from stream_chunker import Chunker, chunk_lines
 from stream_chunker import _counting
+from stream_chunker._chunk import Chunk
 from stream_chunker._input import chunk_stream
 from stream_chunker._pipeline import run
 from stream_chunker._tokens import load_encoding
@@ -24,25 +26,39 @@ from .test_properties import documents
 
 ENC = load_encoding("cl100k_base")
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a count worker is forked only on Linux")
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="the counting process runs on POSIX systems")
 
 
 @pytest.fixture(autouse=True)
-def no_other_threads() -> None:
-    """A worker is forked only while no other thread runs: let threads that
-    earlier tests left behind (pipe readers) finish first."""
-    for thread in threading.enumerate():
-        if thread is not threading.current_thread():
-            thread.join(timeout=10)
+def fresh_workers() -> Iterator[None]:
+    """Each test starts with no counting process, and none left broken."""
+    _counting._stop_all()
+    _counting._BROKEN.clear()
+    yield
+    _counting._stop_all()
+    _counting._BROKEN.clear()
 
 
 @pytest.fixture
 def eager(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A worker from the first chunk on, and a backlog so small that both
-    processes count: the case where order could go wrong."""
+    """A counting process from the first chunk on, and a backlog so small that
+    both processes count: the case where order could go wrong."""
     monkeypatch.setattr(_counting, "WORKER_AFTER", 0)
     monkeypatch.setattr(_counting, "BACKLOG", 300)
     monkeypatch.setattr(_counting, "MAX_WAITING", 5)
+
+
+def warm_worker() -> _counting._Worker:
+    """Start the counting process and wait until its encoding is loaded (it
+    says so by answering a first batch)."""
+    worker = _counting._worker("cl100k_base", ENC.encode_ordinary, start=True)
+    assert worker is not None
+    owner = Chunker(count_worker=True)._counts
+    probe = Chunk("1", "1", "", "hello <|endoftext|>", 2, 3, None, None, (1, 1), (1, 1), False)
+    worker.send(owner, [probe])
+    worker.receive(until=lambda: probe.real_tokens is not None)
+    assert worker.ready and probe.real_tokens == len(ENC.encode_ordinary(probe.text))
+    return worker
 
 
 def chunked(lines: List[str], worker: bool, **options: object) -> Tuple[list, dict, Chunker]:
@@ -65,6 +81,7 @@ def paged(sections: int) -> List[str]:
 
 
 def test_the_worker_gives_the_same_chunks_and_counts(eager):
+    warm_worker()
     lines = paged(300)
     with_worker, report_w, chunker = chunked(lines, True, max_tokens=60)
     alone, report_a, _ = chunked(lines, False, max_tokens=60)
@@ -74,7 +91,8 @@ def test_the_worker_gives_the_same_chunks_and_counts(eager):
     assert all(c["real_tokens"] == len(ENC.encode_ordinary(c["text"])) for c in with_worker)
 
 
-def test_both_processes_count_when_the_worker_falls_behind(eager, monkeypatch):
+def test_both_processes_count_when_the_worker_has_enough_in_hand(eager):
+    warm_worker()
     counted_here = []
     encode = ENC.encode_ordinary
 
@@ -83,10 +101,9 @@ def test_both_processes_count_when_the_worker_falls_behind(eager, monkeypatch):
         return encode(text)
 
     chunker = Chunker(count_worker=True, max_tokens=60)
-    chunker._counts._encode = spy  # the worker is forked with this process's encoder
+    chunker._counts._encode = spy  # what this process counts (the worker has its own encoder)
     chunks = list(run(chunker, paged(300)))
     assert chunker._counts.worker_used
-    # Some chunks were counted here, and fewer than all of them.
     assert 0 < len(counted_here) < len(chunks)
     assert [c.real_tokens for c in chunks] == [len(encode(c.text)) for c in chunks]
 
@@ -94,7 +111,7 @@ def test_both_processes_count_when_the_worker_falls_behind(eager, monkeypatch):
 @settings(max_examples=25)
 @given(documents(), st.integers(4, 80))
 def test_worker_or_not_the_chunks_are_the_same(doc, cap):
-    # The eager settings are set by hand: function-scoped fixtures do not reset between examples.
+    # Set by hand: function-scoped fixtures are not reset between examples.
     saved = _counting.WORKER_AFTER, _counting.BACKLOG, _counting.MAX_WAITING
     _counting.WORKER_AFTER, _counting.BACKLOG, _counting.MAX_WAITING = 0, 50, 3
     try:
@@ -109,34 +126,47 @@ def test_corpus_counts_match_with_the_worker(corpus):
     lines = corpus("rfc2616.txt")
     with_worker, _, chunker = chunked(lines, True)
     alone, _, _ = chunked(lines, False)
-    assert chunker._counts.worker_used  # the RFC is long enough without help
+    assert chunker._counts.worker_used  # the RFC is long enough to start one
     assert with_worker == alone
 
 
+def test_unusual_text_crosses_to_the_worker_unchanged(eager):
+    warm_worker()
+    lines = ["1 Cover", "Lone surrogate \ud800 here, \U0001f600, <|endoftext|>, \u00a7 4.2, tabs\tand\u00a0spaces.",
+             "", "2 Excess", "\u202e\u200bzero width and bidi; caf\u00e9 \u2014 \u201cquoted\u201d"]
+    with_worker, _, chunker = chunked(lines * 20, True, max_tokens=30)
+    assert chunker._counts.worker_used
+    assert with_worker == chunked(lines * 20, False, max_tokens=30)[0]
+
+
 def test_a_worker_that_dies_costs_no_count(eager):
+    worker = warm_worker()
     chunker = Chunker(count_worker=True, max_tokens=60)
     out = run(chunker, paged(300))
     chunks = [next(out) for _ in range(3)]
-    process = chunker._counts._process
-    assert process is not None and process.is_alive()
-    os.kill(process.pid, signal.SIGKILL)
-    process.join()
+    worker.process.kill()
+    worker.process.wait()
     chunks += list(out)
     assert [c.to_dict() for c in chunks] == chunked(paged(300), False, max_tokens=60)[0]
     assert chunker.report["diagnostics"]["count_worker_lost"] == 1
+    # None is started again for that encoding: it may fail the same way.
+    assert not Chunker(count_worker=True)._counts._take_worker()
 
 
-def test_no_worker_while_another_thread_runs():
-    stop = threading.Event()
-    thread = threading.Thread(target=stop.wait)
-    thread.start()
-    try:
-        chunker = Chunker(count_worker=True)
-        list(run(chunker, paged(2000)))
-    finally:
-        stop.set()
+def test_chunkers_on_two_threads_share_the_worker(eager):
+    warm_worker()
+    results = {}
+
+    def work(name: str, sections: int) -> None:
+        results[name] = chunked(paged(sections), True, max_tokens=60)[0]
+
+    threads = [threading.Thread(target=work, args=(f"t{n}", 150 + 40 * n)) for n in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
         thread.join()
-    assert not chunker._counts.worker_used
+    for n in range(3):
+        assert results[f"t{n}"] == chunked(paged(150 + 40 * n), False, max_tokens=60)[0]
 
 
 def test_no_worker_when_packing_counts_real_tokens(eager):
@@ -150,48 +180,72 @@ def test_the_sans_io_chunker_counts_everything_itself(eager):
     chunks = chunker.feed("\n".join(paged(300)))
     assert not chunker._counts.worker_used
     assert chunks and all(c.real_tokens is not None for c in chunks)
+    assert not _counting._WORKERS
 
 
-def test_chunk_lines_uses_a_worker_for_a_long_document():
+def test_a_short_document_starts_no_worker():
+    chunks = list(chunk_lines(paged(20)))
+    assert sum(len(c.text) for c in chunks) < _counting.WORKER_AFTER
+    assert not _counting._WORKERS
+
+
+def test_a_long_document_starts_one_that_later_documents_use():
     lines = paged(3000)
-    assert sum(len(line) for line in lines) > 4 * _counting.WORKER_AFTER
-    started = []
-    real_start = _counting.Counts._start
-
-    def start(self: _counting.Counts) -> None:
-        real_start(self)
-        started.append(self.worker_used)
-
-    _counting.Counts._start = start  # type: ignore[method-assign]
-    try:
-        chunks = list(chunk_lines(lines))
-    finally:
-        _counting.Counts._start = real_start  # type: ignore[method-assign]
-    assert started == [True]
+    chunks = list(chunk_lines(lines))
     assert [c.real_tokens for c in chunks] == [len(ENC.encode_ordinary(c.text)) for c in chunks]
+    worker = _counting._WORKERS["cl100k_base"]
+    assert worker.alive and worker.ready
+    short = Chunker(count_worker=True)
+    list(run(short, paged(20)))
+    assert short._counts.worker_used  # from its first chunk
 
 
-def test_the_worker_stops_with_the_chunker(eager):
-    chunker = Chunker(count_worker=True, max_tokens=60)
-    list(run(chunker, paged(300)))
-    process = chunker._counts._process
-    assert process is not None and not process.is_alive() and process.exitcode == 0
-
-
-def test_an_abandoned_generator_leaves_no_worker(eager):
-    chunker = Chunker(count_worker=True, max_tokens=60)
-    out = run(chunker, paged(300))
+def test_an_abandoned_chunker_does_not_disturb_the_next(eager):
+    warm_worker()
+    out = run(Chunker(count_worker=True, max_tokens=60), paged(300))
     next(out)
-    process = chunker._counts._process
-    assert process is not None and process.is_alive()
-    out.close()
-    process.join(timeout=10)
-    assert not process.is_alive()
+    del out  # its batches may still be out
+    assert chunked(paged(250), True, max_tokens=60)[0] == chunked(paged(250), False, max_tokens=60)[0]
+
+
+def test_a_fork_of_this_interpreter_does_not_use_its_worker(eager):
+    worker = warm_worker()
+    expected = chunked(paged(100), False, max_tokens=60)[0]
+    pid = os.fork()
+    if pid == 0:  # the child: a worker of its own, or none, but never the parent's pipes
+        ok = False
+        try:
+            got, _, chunker = chunked(paged(100), True, max_tokens=60)
+            mine = _counting._WORKERS.get("cl100k_base")
+            ok = got == expected and (mine is None or mine.pid == os.getpid())
+            _counting._stop_all()
+        finally:
+            os._exit(0 if ok else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert worker.alive and chunked(paged(100), True, max_tokens=60)[0] == expected
+
+
+def test_the_worker_ends_with_the_interpreter(tmp_path):
+    script = tmp_path / "run.py"
+    script.write_text(
+        "from stream_chunker import _counting, chunk_lines\n"
+        "from tests.test_counting import paged\n"
+        "chunks = list(chunk_lines(paged(3000)))\n"
+        "print(_counting._WORKERS['cl100k_base'].process.pid)\n", encoding="utf-8")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=root, timeout=120,
+                          env={**os.environ, "PYTHONPATH": root})
+    assert done.returncode == 0, done.stderr
+    pid = int(done.stdout.strip())
+    with pytest.raises(ProcessLookupError):  # stopped and reaped before the interpreter left
+        os.kill(pid, 0)
 
 
 def test_chunks_waiting_for_counts_reach_a_live_pipe_before_more_input(eager):
-    """The worker must not hold chunks back while the input waits for the
+    """Chunks must not wait for their counts while the input waits for the
     reader of those chunks (a pipe in both directions)."""
+    warm_worker()
     read_end, write_end = os.pipe()
     text = "\n".join(paged(60)) + "\n"
     assert len(text) < 60_000  # fits in the pipe: the write does not block
