@@ -161,6 +161,10 @@ class _Worker:
         self.ready = False  # it has answered once: its encoding is loaded
         self.lock = threading.Lock()  # chunkers on several threads share it
         self.flights: Deque[Tuple["Counts", List[Chunk]]] = deque()
+        # Characters sent and not had back, of every chunker: kept within the
+        # pipe's capacity, so that a send never blocks (a send blocked while
+        # this process does not read the counts would wait forever).
+        self.in_hand = 0
         texts_in, texts_out = os.pipe()
         counts_in, counts_out = os.pipe()
         try:
@@ -171,8 +175,9 @@ class _Worker:
                 size = fcntl.fcntl(texts_out, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
             except (ImportError, AttributeError, OSError):
                 pass
-            # UTF-8 takes up to 4 bytes a character (and the NULs between texts).
-            self.capacity = size // 5  # characters the pipe surely holds
+            # UTF-8 takes up to 4 bytes a character, a NUL parts two texts,
+            # and each batch has a header.
+            self.capacity = size // 6  # characters the pipe surely holds
             env = dict(os.environ)
             env["PYTHONPATH"] = os.pathsep.join(filter(None, [_PACKAGE_PARENT, env.get("PYTHONPATH")]))
             self.process = subprocess.Popen(
@@ -188,18 +193,20 @@ class _Worker:
         self.texts, self.counts = texts_out, counts_in
 
     def send(self, owner: "Counts", batch: List[Chunk]) -> None:
+        texts = [chunk.text for chunk in batch]
         with self.lock:
-            owner._sent(batch)
             if self.alive:
                 try:
-                    _write(self.texts, b"T" + "\0".join([chunk.text for chunk in batch]).encode("utf-8", "surrogatepass"))
-                    self.flights.append((owner, batch))
-                    return
+                    _write(self.texts, b"T" + "\0".join(texts).encode("utf-8", "surrogatepass"))
                 except OSError:
                     self._die()
+                else:
+                    self.flights.append((owner, batch))
+                    self.in_hand += sum(map(len, texts))
+                    owner.batches_out += 1
+                    return
         for chunk in batch:
             _set_count(chunk, len(self.encode(chunk.text)))
-        owner._sent_back(batch)
 
     def receive(self, until: Optional[Callable[[], bool]] = None) -> None:
         """Take in the counts that have come back; with ``until``, wait for
@@ -218,7 +225,7 @@ class _Worker:
                     owner, batch = self.flights.popleft()
                     for chunk, count in zip(batch, counts):
                         _set_count(chunk, count)
-                    owner._sent_back(batch)
+                    self._returned(owner, batch)
             except (EOFError, OSError):
                 self._die()
 
@@ -230,8 +237,12 @@ class _Worker:
             owner, batch = self.flights.popleft()
             for chunk in batch:
                 _set_count(chunk, len(self.encode(chunk.text)))
-            owner._sent_back(batch)
+            self._returned(owner, batch)
         self.stop()
+
+    def _returned(self, owner: "Counts", batch: List[Chunk]) -> None:
+        self.in_hand -= sum(len(chunk.text) for chunk in batch)
+        owner.batches_out -= 1
 
     def stop(self) -> None:
         try:
@@ -288,8 +299,7 @@ class Counts:
         self._counted_here = 0  # characters counted here while no worker was used
         self._worker: Optional[_Worker] = None
         self._waiting: Deque[Chunk] = deque()  # chunks not yet handed on, in order
-        self._in_hand = 0  # characters sent to be counted and not had back
-        self._batches = 0  # batches sent and not had back
+        self.batches_out = 0  # batches sent and not had back (kept under the worker's lock)
         self.worker_used = False
 
     @property
@@ -312,9 +322,9 @@ class Counts:
                     worker = self._take_worker()
                 if worker is not None and not wait:
                     backlog = min(BACKLOG, worker.capacity)
-                    if self._in_hand + batched + size > backlog and self._batches:
+                    if worker.in_hand + batched + size > backlog and worker.flights:
                         worker.receive()  # the backlog as it is now
-                    if self._in_hand + batched + size <= backlog:
+                    if worker.in_hand + batched + size <= backlog:
                         batch.append(chunk)
                         batched += size
                         self._waiting.append(chunk)
@@ -326,7 +336,7 @@ class Counts:
         if worker is not None:
             if batch:
                 worker.send(self, batch)
-            if self._batches:
+            if self.batches_out:
                 if wait and not worker.ready:
                     # Still loading its encoding: counting here is sooner. (Its
                     # counts, when they come, are the same numbers again.)
@@ -334,7 +344,7 @@ class Counts:
                         if chunk.real_tokens is None:
                             _set_count(chunk, len(encode(chunk.text)))
                 elif wait:
-                    worker.receive(until=lambda: not self._batches)
+                    worker.receive(until=lambda: not self.batches_out)
                 elif len(self._waiting) > MAX_WAITING:
                     worker.receive(until=lambda: self._waiting[0].real_tokens is not None)
                 else:
@@ -353,16 +363,6 @@ class Counts:
             self._worker = worker
             self.worker_used = True
         return worker
-
-    # Both under the worker's lock: another thread's chunker may take in this
-    # one's counts.
-    def _sent(self, batch: List[Chunk]) -> None:
-        self._batches += 1
-        self._in_hand += sum(len(chunk.text) for chunk in batch)
-
-    def _sent_back(self, batch: List[Chunk]) -> None:
-        self._batches -= 1
-        self._in_hand -= sum(len(chunk.text) for chunk in batch)
 
     def _hand_on(self) -> List[Chunk]:
         waiting = self._waiting
