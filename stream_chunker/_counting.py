@@ -18,20 +18,33 @@ itself (half a second, while this process goes on counting on its own) and
 stops when this interpreter exits, or when it sees its input close.
 
 How the work is shared: chunks go to the counting process in one batch per
-call of :meth:`Counts.settle` (a block of input), as long as the characters a
-chunker has sent and not had back stay within ``BACKLOG``; past that, this
-process counts the next chunks itself. The pipe is made big enough for that
-backlog, so a send never blocks: neither side waits for the other while both
-have work, and neither runs far ahead (at most ``MAX_WAITING`` chunks of a
-chunker wait for their counts). Chunks leave in their order, each with its
-exact count, whoever counted it.
+call of :meth:`Counts.settle` (a block of input), as long as the characters
+sent and not had back stay within ``BACKLOG`` and what its socket was measured
+to hold; the rest this process counts itself. So a send never blocks: neither
+side waits for the other while both have work, and neither runs far ahead (at
+most ``MAX_WAITING`` chunks of a chunker wait for their counts). Chunks leave
+in their order, each with its exact count, whoever counted it. While the
+counting process still loads its encoding, nothing waits for it: what a
+chunker would wait for, it counts itself (the late answers are the same
+numbers).
+
+What could put the two sides out of step ends the counting process instead:
+an exception -- Ctrl-C, a signal handler's -- in the middle of a send or a
+receive, a reply that does not fit its batch, no reply within
+``REPLY_LIMIT`` seconds. A fork of this interpreter forgets the counting
+process (the child's chunkers count for themselves), so only its starter ever
+talks to it. A socket with ``MSG_NOSIGNAL`` means a dead counting process is
+an error to handle, not a SIGPIPE that kills this one.
 
 When there is none: the sans-IO ``Chunker`` asks for none (its ``feed``
 returns the chunks its text completed, counted); ``cap_by="real"`` counts while
 packing; the process is started only once a document has made ``WORKER_AFTER``
 characters of chunks (short documents are over before it would pay), and only
 on POSIX systems. If it cannot start or dies, a ``count_worker_lost``
-diagnostic is noted, what it held is counted here, and no other is started.
+diagnostic is noted, what it held is counted here, and no other is started
+for that encoding. It runs ``sys.executable -c``, with the package's own folder
+first on its path; flags such as ``-I`` or ``-X`` of this interpreter are not
+passed on, and its stderr goes nowhere (the diagnostic gives its exit status).
 """
 
 from __future__ import annotations
@@ -39,6 +52,7 @@ from __future__ import annotations
 import atexit
 import os
 import select
+import socket
 import subprocess
 import sys
 import threading
@@ -54,8 +68,8 @@ WORKER_AFTER = 32 * 1024
 started (once started, it serves every later document from its first chunk)."""
 
 BACKLOG = 64 * 1024
-"""Characters a chunker has sent to be counted and not had back, at most: past
-it this process counts the next chunks itself."""
+"""Characters sent to be counted and not had back, at most: past it this
+process counts the next chunks itself."""
 
 MAX_WAITING = 512
 """Chunks of one chunker waiting for their counts at most; beyond it the
@@ -64,11 +78,16 @@ chunker waits for them (memory stays bounded whatever the document's length)."""
 SPIN = 0.05
 """Seconds either side polls for the other's next message before it sleeps."""
 
-PIPE_BYTES = 1 << 20
-"""The buffer asked for the pipe to the counting process (Linux lets anyone
-have 1 MiB)."""
+REPLY_LIMIT = 60.0
+"""Seconds this process waits for a reply it needs before it gives the
+counting process up."""
+
+SOCKET_BYTES = 1 << 20
+"""The buffer asked for on each side of the socket (the system may give less;
+what it holds is measured)."""
 
 _PACKAGE_PARENT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_NO_SIGPIPE = getattr(socket, "MSG_NOSIGNAL", 0)
 Encode = Callable[[str], List[int]]
 
 
@@ -78,179 +97,226 @@ def _set_count(chunk: Chunk, count: int) -> None:
     object.__setattr__(chunk, "real_tokens", count)
 
 
-# Messages on the pipes: an 8-byte length, then the bytes. Texts go as "T" and
-# one UTF-8 string joined by NUL (an empty message says stop), which no chunk holds (the scanner drops NUL
-# bytes, and reports them); "surrogatepass" carries any Python string there and
-# back unchanged. Counts come back as an array of unsigned ints. (The pickling
-# and polling of ``multiprocessing.connection`` cost three times as much.)
+class _Channel:
+    """Messages over a stream socket: an 8-byte length, then the bytes. Texts
+    go as "T" and one UTF-8 string joined by NUL, which no chunk holds (the
+    scanner drops NUL bytes, and reports them); "surrogatepass" carries any
+    Python string there and back unchanged. Counts come back as an array of
+    unsigned ints; an empty message says stop. (The pickling and polling of
+    ``multiprocessing.connection`` cost three times as much.)"""
 
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self._poll = select.poll()  # unlike select.select, any descriptor number
+        self._poll.register(sock, select.POLLIN)
 
-def _readable(fd: int) -> bool:
-    return bool(select.select([fd], [], [], 0)[0])
+    def readable(self, seconds: Optional[float] = 0) -> bool:
+        return bool(self._poll.poll(None if seconds is None else seconds * 1000))
 
+    def wait(self, limit: Optional[float]) -> bool:
+        """Wait until there is something to read: busily for up to ``SPIN``
+        seconds, then asleep, ``limit`` seconds in all (None: no limit).
+        Waking a process asleep on a pipe cost the writer up to 5 ms on this
+        project's virtual machine (median 0.03 ms, 90th percentile 4.9 ms, for
+        a 48 KB write every 5 ms to a reader that slept in between; 0.04 ms
+        at the 90th percentile when the reader polled instead), which would
+        eat the overlap: the wait between two batches is a millisecond or two,
+        so polling through it costs little."""
+        start = time.perf_counter()
+        while not self.readable():
+            spent = time.perf_counter() - start
+            if spent > SPIN:
+                return self.readable(None if limit is None else max(0.0, limit - spent))
+        return True
 
-def _await(fd: int) -> None:
-    """Wait until ``fd`` has something to read: busily for up to ``SPIN``
-    seconds, then asleep. Waking a process asleep on a pipe cost the writer up
-    to 5 ms on this project's virtual machine (median 0.03 ms, 90th percentile
-    4.9 ms, for a 48 KB write every 5 ms to a reader that slept in between;
-    0.04 ms at the 90th percentile when the reader polled instead), which
-    would eat the overlap: the wait between two batches is a millisecond or
-    two, so polling through it costs little."""
-    deadline = time.perf_counter() + SPIN
-    while not _readable(fd):
-        if time.perf_counter() > deadline:
-            select.select([fd], [], [])
-            return
+    def write(self, data: bytes) -> None:
+        self.sock.sendall(len(data).to_bytes(8, "little") + data, _NO_SIGPIPE)
 
+    def read(self) -> bytes:
+        """One message; EOFError when the other side has gone."""
+        return self._exactly(int.from_bytes(self._exactly(8), "little"))
 
-def _write(fd: int, data: bytes) -> None:
-    view = memoryview(len(data).to_bytes(8, "little") + data)
-    while view:
-        view = view[os.write(fd, view):]
-
-
-def _read(fd: int) -> bytes:
-    """One message; EOFError when the pipe closes first."""
-    header = _read_exactly(fd, 8)
-    return _read_exactly(fd, int.from_bytes(header, "little"))
-
-
-def _read_exactly(fd: int, n: int) -> bytes:
-    parts = []
-    while n:
-        part = os.read(fd, n)
-        if not part:
-            raise EOFError
-        parts.append(part)
-        n -= len(part)
-    return b"".join(parts)
+    def _exactly(self, n: int) -> bytes:
+        parts = []
+        while n:
+            part = self.sock.recv(min(n, 1 << 20))
+            if not part:
+                raise EOFError
+            parts.append(part)
+            n -= len(part)
+        return b"".join(parts)
 
 
 def serve() -> None:
-    """The counting process (``python -c ... ENCODING``): batches of texts on
-    stdin, their token counts on stdout, until stdin closes or sends nothing."""
+    """The counting process (``python -c ... PACKAGE_FOLDER ENCODING``, the
+    socket on stdin): batches of texts in, their token counts out, until the
+    socket closes or says stop."""
     import signal
 
     from ._tokens import load_encoding
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    sys.stdout = sys.stderr  # stdout is the pipe: nothing else may write there
-    encode = load_encoding(sys.argv[1]).encode_ordinary
+    channel = _Channel(socket.socket(fileno=0))
+    encode = load_encoding(sys.argv[2]).encode_ordinary
     try:
         while True:
-            _await(0)
-            batch = _read(0)
+            channel.wait(None)
+            batch = channel.read()
             if not batch:
                 break
             texts = batch[1:].decode("utf-8", "surrogatepass").split("\0")
-            _write(1, array("I", [len(encode(text)) for text in texts]).tobytes())
+            channel.write(array("I", [len(encode(text)) for text in texts]).tobytes())
     except (EOFError, OSError):  # the parent went away
         pass
 
 
+def _measured_capacity(mine: socket.socket, theirs: socket.socket) -> int:
+    """Bytes ``mine`` can send before a send would block, with nobody reading."""
+    for sock, option in ((mine, socket.SO_SNDBUF), (theirs, socket.SO_RCVBUF)):
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, option, SOCKET_BYTES)
+        except OSError:
+            pass
+    mine.setblocking(False)
+    sent = 0
+    try:
+        while True:
+            sent += mine.send(bytes(4096))
+    except (BlockingIOError, InterruptedError):
+        pass
+    finally:
+        mine.setblocking(True)
+    left = sent
+    while left:  # take it all back out
+        left -= len(theirs.recv(left))
+    return sent
+
+
 class _Worker:
     """The counting process for one encoding, shared by every chunker of this
-    interpreter. Its batches come back in the order they were sent."""
+    interpreter. Its batches come back in the order they were sent; all that
+    touches the socket or the record of batches holds ``lock``."""
 
     def __init__(self, encoding: str, encode: Encode) -> None:
         self.encoding = encoding
         self.encode = encode  # to count here what it held, should it die
-        self.pid = os.getpid()
         self.alive = True
+        self.lost = False  # it died (rather than being left behind by a fork)
         self.ready = False  # it has answered once: its encoding is loaded
         self.lock = threading.Lock()  # chunkers on several threads share it
         self.flights: Deque[Tuple["Counts", List[Chunk]]] = deque()
-        # Characters sent and not had back, of every chunker: kept within the
-        # pipe's capacity, so that a send never blocks (a send blocked while
-        # this process does not read the counts would wait forever).
-        self.in_hand = 0
-        texts_in, texts_out = os.pipe()
-        counts_in, counts_out = os.pipe()
+        self.in_hand = 0  # characters sent and not had back, of every chunker
+        mine, theirs = socket.socketpair()
         try:
-            size = 64 * 1024  # Linux's default
-            try:
-                import fcntl
-
-                size = fcntl.fcntl(texts_out, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
-            except (ImportError, AttributeError, OSError):
-                pass
-            # UTF-8 takes up to 4 bytes a character, a NUL parts two texts,
-            # and each batch has a header.
-            self.capacity = size // 6  # characters the pipe surely holds
-            env = dict(os.environ)
-            env["PYTHONPATH"] = os.pathsep.join(filter(None, [_PACKAGE_PARENT, env.get("PYTHONPATH")]))
+            # The replies are 4 bytes a text, and a text has at least one
+            # character, so that the counts always fit on the way back too:
+            # UTF-8 takes up to 4 bytes a character, a NUL parts two texts.
+            self.capacity = (_measured_capacity(mine, theirs) - 64) // 5
+            program = "import sys; sys.path[0] = sys.argv[1]; from stream_chunker._counting import serve; serve()"
             self.process = subprocess.Popen(
-                [sys.executable, "-c", "from stream_chunker._counting import serve; serve()", encoding],
-                stdin=texts_in, stdout=counts_out, stderr=subprocess.DEVNULL, env=env,
-                start_new_session=True)  # a terminal's Ctrl-C goes to the parent alone
+                [sys.executable, "-c", program, _PACKAGE_PARENT, encoding],
+                stdin=theirs.fileno(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                start_new_session=True)  # a terminal's Ctrl-C goes to this process alone
         except BaseException:
-            for fd in (texts_in, texts_out, counts_in, counts_out):
-                os.close(fd)
+            mine.close()
+            theirs.close()
             raise
-        os.close(texts_in)
-        os.close(counts_out)
-        self.texts, self.counts = texts_out, counts_in
+        theirs.close()
+        self.channel = _Channel(mine)
 
-    def send(self, owner: "Counts", batch: List[Chunk]) -> None:
-        texts = [chunk.text for chunk in batch]
+    def send(self, owner: "Counts", texts: List[Chunk]) -> List[Chunk]:
+        """Send as many of ``texts``' chunks as the backlog allows; return the rest."""
         with self.lock:
-            if self.alive:
-                try:
-                    _write(self.texts, b"T" + "\0".join(texts).encode("utf-8", "surrogatepass"))
-                except OSError:
-                    self._die()
-                else:
-                    self.flights.append((owner, batch))
-                    self.in_hand += sum(map(len, texts))
-                    owner.batches_out += 1
-                    return
-        for chunk in batch:
-            _set_count(chunk, len(self.encode(chunk.text)))
+            if not self.alive:
+                return texts
+            room = min(BACKLOG, self.capacity) - self.in_hand
+            size = taken = 0
+            for chunk in texts:
+                if size + len(chunk.text) > room:
+                    break
+                size += len(chunk.text)
+                taken += 1
+            if not taken:
+                return texts
+            batch = texts[:taken]
+            try:
+                self.channel.write(b"T" + "\0".join([c.text for c in batch]).encode("utf-8", "surrogatepass"))
+                self.flights.append((owner, batch))
+                self.in_hand += size
+                owner.batches_out += 1
+            except Exception:
+                self._die()
+                return texts
+            except BaseException:  # cut short: the stream may be out of step
+                self._die()
+                raise
+            return texts[taken:]
 
     def receive(self, until: Optional[Callable[[], bool]] = None) -> None:
         """Take in the counts that have come back; with ``until``, wait for
         more until it holds."""
         with self.lock:
             try:
-                while self.flights:
+                while self.flights and self.alive:
                     if until is None or until():
-                        if not _readable(self.counts):
+                        if not self.channel.readable():
                             return
-                    else:
-                        _await(self.counts)
+                    elif not self.channel.wait(REPLY_LIMIT):
+                        raise TimeoutError("no reply")
                     counts = array("I")
-                    counts.frombytes(_read(self.counts))
-                    self.ready = True
+                    counts.frombytes(self.channel.read())
                     owner, batch = self.flights.popleft()
+                    if len(counts) != len(batch):
+                        raise ValueError("a reply that does not fit its batch")
                     for chunk, count in zip(batch, counts):
                         _set_count(chunk, count)
-                    self._returned(owner, batch)
-            except (EOFError, OSError):
+                    self.ready = True
+                    self.in_hand -= sum(len(chunk.text) for chunk in batch)
+                    owner.batches_out -= 1
+            except Exception:
                 self._die()
+            except BaseException:
+                self._die()
+                raise
 
     def _die(self) -> None:
-        """It is gone (or would not start): count here what it held."""
-        self.alive = False
+        """Something went wrong: count here what it held, and end it."""
+        self.lost = True
         _BROKEN.add(self.encoding)  # none is started again
+        self._end()
         while self.flights:
             owner, batch = self.flights.popleft()
             for chunk in batch:
                 _set_count(chunk, len(self.encode(chunk.text)))
-            self._returned(owner, batch)
-        self.stop()
-
-    def _returned(self, owner: "Counts", batch: List[Chunk]) -> None:
-        self.in_hand -= sum(len(chunk.text) for chunk in batch)
-        owner.batches_out -= 1
+            owner.batches_out -= 1
+        self.in_hand = 0
 
     def stop(self) -> None:
+        """End it (at exit). A thread may hold the lock while it waits for a
+        reply: then the process is ended without it, which that thread sees."""
+        if self.lock.acquire(timeout=1):
+            try:
+                self._end()
+            finally:
+                self.lock.release()
+        else:
+            self.process.kill()
+
+    def forget(self) -> None:
+        """In the child of a fork: let go of the parent's counting process."""
+        self.alive = False
+        self.lock = threading.Lock()  # the fork may have copied it held
+        self.channel.sock.close()  # this process's copy only
+
+    def _end(self) -> None:
+        if not self.alive:
+            return
+        self.alive = False
         try:
-            _write(self.texts, b"")
+            self.channel.write(b"")
         except OSError:
             pass
-        os.close(self.texts)
-        os.close(self.counts)
+        self.channel.sock.close()
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -260,6 +326,7 @@ class _Worker:
 
 _WORKERS: Dict[str, _Worker] = {}
 _BROKEN: Set[str] = set()  # encodings whose counting process failed
+_STARTS_FAILED: Dict[str, str] = {}  # why it could not start, by encoding
 _REGISTRY_LOCK = threading.Lock()
 
 
@@ -267,24 +334,34 @@ def _worker(encoding: str, encode: Encode, start: bool) -> Optional[_Worker]:
     """The counting process for ``encoding``; started if ``start`` and none runs."""
     with _REGISTRY_LOCK:
         worker = _WORKERS.get(encoding)
-        if worker is not None and (worker.pid != os.getpid() or not worker.alive):
-            # Dead, or inherited through a fork of this interpreter (its pipes
-            # are the parent's to use): not ours to use.
+        if worker is not None and not worker.alive:
             del _WORKERS[encoding]
             worker = None
         if worker is None and start and os.name == "posix" and encoding not in _BROKEN:
             try:
                 worker = _WORKERS[encoding] = _Worker(encoding, encode)
-            except OSError:
+            except Exception as err:  # no executable, no sockets, ...
                 _BROKEN.add(encoding)
+                _STARTS_FAILED[encoding] = f"{type(err).__name__}: {err}"
         return worker
+
+
+def _forget_all() -> None:
+    global _REGISTRY_LOCK
+    _REGISTRY_LOCK = threading.Lock()
+    for worker in _WORKERS.values():
+        worker.forget()
+    _WORKERS.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_all)
 
 
 @atexit.register
 def _stop_all() -> None:
     for worker in list(_WORKERS.values()):
-        if worker.pid == os.getpid() and worker.alive:
-            worker.stop()
+        worker.stop()
     _WORKERS.clear()
 
 
@@ -299,7 +376,7 @@ class Counts:
         self._counted_here = 0  # characters counted here while no worker was used
         self._worker: Optional[_Worker] = None
         self._waiting: Deque[Chunk] = deque()  # chunks not yet handed on, in order
-        self.batches_out = 0  # batches sent and not had back (kept under the worker's lock)
+        self.batches_out = 0  # batches sent and not had back (changed under the worker's lock)
         self.worker_used = False
 
     @property
@@ -311,58 +388,62 @@ class Counts:
         """Count ``drafts`` (or send them to be counted) and return the chunks,
         of these and earlier ones, whose turn has come with their counts;
         ``wait`` waits for every count still out."""
-        encode = self._encode
+        self._waiting.extend(drafts)
+        todo = [chunk for chunk in drafts if chunk.real_tokens is None]
         worker = self._worker
-        batch: List[Chunk] = []
-        batched = 0  # characters in ``batch``
-        for chunk in drafts:
-            if chunk.real_tokens is None:
-                size = len(chunk.text)
-                if worker is None and self._use_worker:
-                    worker = self._take_worker()
-                if worker is not None and not wait:
-                    backlog = min(BACKLOG, worker.capacity)
-                    if worker.in_hand + batched + size > backlog and worker.flights:
-                        worker.receive()  # the backlog as it is now
-                    if worker.in_hand + batched + size <= backlog:
-                        batch.append(chunk)
-                        batched += size
-                        self._waiting.append(chunk)
-                        continue
-                _set_count(chunk, len(encode(chunk.text)))
-                if worker is None:
-                    self._counted_here += size
-            self._waiting.append(chunk)
-        if worker is not None:
-            if batch:
-                worker.send(self, batch)
-            if self.batches_out:
-                if wait and not worker.ready:
-                    # Still loading its encoding: counting here is sooner. (Its
-                    # counts, when they come, are the same numbers again.)
-                    for chunk in self._waiting:
-                        if chunk.real_tokens is None:
-                            _set_count(chunk, len(encode(chunk.text)))
-                elif wait:
-                    worker.receive(until=lambda: not self.batches_out)
-                elif len(self._waiting) > MAX_WAITING:
-                    worker.receive(until=lambda: self._waiting[0].real_tokens is not None)
-                else:
-                    worker.receive()
-            if not worker.alive:
-                self._diagnose("count_worker_lost", self._waiting[0].lines[0] if self._waiting else 0)
-                self._worker = None
-                self._use_worker = False
+        if worker is None and self._use_worker and todo:
+            worker = self._take_worker()
+        if worker is not None and todo and not wait:
+            if worker.flights:
+                worker.receive()  # the backlog as it is now
+            todo = worker.send(self, todo)
+        encode = self._encode
+        for chunk in todo:
+            _set_count(chunk, len(encode(chunk.text)))
+            if worker is None:
+                self._counted_here += len(chunk.text)
+        if worker is not None and self.batches_out:
+            if not worker.ready and (wait or len(self._waiting) > MAX_WAITING):
+                self._count_the_rest()  # still loading: counting here is sooner
+            elif wait:
+                worker.receive(until=lambda: not self.batches_out)
+            elif len(self._waiting) > MAX_WAITING:
+                worker.receive(until=lambda: self._waiting[0].real_tokens is not None)
+            else:
+                worker.receive()
+        if worker is not None and not worker.alive:
+            self._let_go(worker)
         return self._hand_on()
 
     def _take_worker(self) -> Optional[_Worker]:
         """The counting process, once this document has made enough chunks to
         start one (or one runs already)."""
-        worker = _worker(self._encoding, self._encode, start=self._counted_here >= WORKER_AFTER)
+        start = self._counted_here >= WORKER_AFTER
+        worker = _worker(self._encoding, self._encode, start=start)
         if worker is not None:
             self._worker = worker
             self.worker_used = True
+        elif start and self._encoding in _STARTS_FAILED:
+            self._use_worker = False
+            self._diagnose("count_worker_lost", self._first_line(), reason=_STARTS_FAILED[self._encoding])
         return worker
+
+    def _let_go(self, worker: _Worker) -> None:
+        """The counting process is gone (died, or left behind by a fork)."""
+        self._count_the_rest()
+        self._worker = None
+        self._use_worker = False
+        if worker.lost:
+            self._diagnose("count_worker_lost", self._first_line(), exit=worker.process.poll())
+
+    def _count_the_rest(self) -> None:
+        # A chunk counted here may be counted again by a late reply: the same number.
+        for chunk in self._waiting:
+            if chunk.real_tokens is None:
+                _set_count(chunk, len(self._encode(chunk.text)))
+
+    def _first_line(self) -> int:
+        return self._waiting[0].lines[0] if self._waiting else 0
 
     def _hand_on(self) -> List[Chunk]:
         waiting = self._waiting

@@ -194,7 +194,8 @@ def test_a_long_document_starts_one_that_later_documents_use():
     chunks = list(chunk_lines(lines))
     assert [c.real_tokens for c in chunks] == [len(ENC.encode_ordinary(c.text)) for c in chunks]
     worker = _counting._WORKERS["cl100k_base"]
-    assert worker.alive and worker.ready
+    assert worker.alive
+    assert warm_worker() is worker  # the same process, once it has loaded its encoding
     short = Chunker(count_worker=True)
     list(run(short, paged(20)))
     assert short._counts.worker_used  # from its first chunk
@@ -208,36 +209,59 @@ def test_an_abandoned_chunker_does_not_disturb_the_next(eager):
     assert chunked(paged(250), True, max_tokens=60)[0] == chunked(paged(250), False, max_tokens=60)[0]
 
 
-def test_a_fork_of_this_interpreter_does_not_use_its_worker(eager):
+def test_a_fork_in_the_middle_of_a_document_leaves_both_sides_exact(eager, monkeypatch):
+    """A fork copies a chunker with batches out: the child must not read the
+    parent's replies, nor the parent lose them."""
+    monkeypatch.setattr(_counting, "MAX_WAITING", 100_000)  # nothing waits: the worker is paused
     worker = warm_worker()
-    expected = chunked(paged(100), False, max_tokens=60)[0]
-    pid = os.fork()
-    if pid == 0:  # the child: a worker of its own, or none, but never the parent's pipes
-        ok = False
-        try:
-            got, _, chunker = chunked(paged(100), True, max_tokens=60)
-            mine = _counting._WORKERS.get("cl100k_base")
-            ok = got == expected and (mine is None or mine.pid == os.getpid())
-            _counting._stop_all()
-        finally:
-            os._exit(0 if ok else 1)
+    lines = paged(300)
+    expected = chunked(lines, False, max_tokens=60)[0]
+    text = "\n".join(lines) + "\n"
+    half = text.index("\n", len(text) // 2) + 1
+    chunker = Chunker(count_worker=True, max_tokens=60)
+    os.kill(worker.process.pid, signal.SIGSTOP)  # its replies cannot come before the fork
+    try:
+        chunker._feed_text(text[:half])
+        head = chunker._finish(chunker._drain())
+        assert chunker._counts.batches_out
+        pid = os.fork()
+        if pid == 0:  # the child: its own counting process, or none, never the parent's
+            ok = False
+            try:
+                chunker._feed_text(text[half:])
+                got = head + chunker._finish(chunker._drain()) + chunker.close()
+                ok = [c.to_dict() for c in got] == expected and not worker.alive
+                ok = ok and _counting._WORKERS.get("cl100k_base") is not worker
+                _counting._stop_all()
+            finally:
+                os._exit(0 if ok else 1)
+    finally:
+        os.kill(worker.process.pid, signal.SIGCONT)
+    chunker._feed_text(text[half:])
+    got = head + chunker._finish(chunker._drain()) + chunker.close()
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
-    assert worker.alive and chunked(paged(100), True, max_tokens=60)[0] == expected
+    assert [c.to_dict() for c in got] == expected
+    assert worker.alive and chunked(lines, True, max_tokens=60)[0] == expected
 
 
-def test_the_worker_ends_with_the_interpreter(tmp_path):
+def run_script(tmp_path, source: str) -> str:
+    """Run ``source`` in a fresh interpreter from the repository's root; its stdout."""
     script = tmp_path / "run.py"
-    script.write_text(
-        "from stream_chunker import _counting, chunk_lines\n"
-        "from tests.test_counting import paged\n"
-        "chunks = list(chunk_lines(paged(3000)))\n"
-        "print(_counting._WORKERS['cl100k_base'].process.pid)\n", encoding="utf-8")
+    script.write_text(source, encoding="utf-8")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=root, timeout=120,
                           env={**os.environ, "PYTHONPATH": root})
-    assert done.returncode == 0, done.stderr
-    pid = int(done.stdout.strip())
+    assert done.returncode == 0, (done.returncode, done.stderr)
+    return done.stdout
+
+
+def test_the_worker_ends_with_the_interpreter(tmp_path):
+    pid = int(run_script(tmp_path,
+                         "from stream_chunker import _counting, chunk_lines\n"
+                         "from tests.test_counting import paged\n"
+                         "chunks = list(chunk_lines(paged(3000)))\n"
+                         "print(_counting._WORKERS['cl100k_base'].process.pid)\n"))
     with pytest.raises(ProcessLookupError):  # stopped and reaped before the interpreter left
         os.kill(pid, 0)
 
@@ -272,3 +296,99 @@ def test_chunks_waiting_for_counts_reach_a_live_pipe_before_more_input(eager):
         rest = [c for block in blocks for c in block]
     expected, _, _ = chunked(text.split("\n")[:-1], False, max_tokens=60)
     assert [c.to_dict() for c in got + rest] == expected
+
+
+def test_an_interrupt_in_the_middle_of_a_send_costs_no_count(eager, monkeypatch):
+    """Ctrl-C (or a signal handler's exception) between writing a batch and
+    recording it would put replies and batches out of step for every later
+    document: the counting process is ended instead."""
+    warm_worker()
+    real_write = _counting._Channel.write
+    calls = []
+
+    def write_then_interrupt(self: _counting._Channel, data: bytes) -> None:
+        real_write(self, data)
+        calls.append(data)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(_counting._Channel, "write", write_then_interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        list(run(Chunker(count_worker=True, max_tokens=60), paged(3000)))
+    monkeypatch.setattr(_counting._Channel, "write", real_write)
+    with_worker, report, _ = chunked(paged(250), True, max_tokens=60)
+    assert with_worker == chunked(paged(250), False, max_tokens=60)[0]
+
+
+def executable(tmp_path, monkeypatch, script: str) -> None:
+    """Make the counting process some other program."""
+    path = tmp_path / "python"
+    path.write_text("#!/bin/sh\n" + script + "\n")
+    path.chmod(0o755)
+    monkeypatch.setattr(sys, "executable", str(path))
+
+
+@pytest.mark.parametrize("script", ["exec cat > /dev/null", "exec cat", "exit 3"],
+                         ids=["never answers", "answers nonsense", "exits at once"])
+def test_a_counting_process_that_misbehaves_costs_no_count(eager, tmp_path, monkeypatch, script):
+    executable(tmp_path, monkeypatch, script)
+    # Nothing may wait for a process that has not answered yet: were anything
+    # to, this test would hang (and the alarm end it) rather than pass late.
+    monkeypatch.setattr(_counting, "REPLY_LIMIT", 3600.0)
+
+    def hang(signum: int, frame: object) -> None:
+        raise TimeoutError("waited for a counting process that never answered")
+
+    old = signal.signal(signal.SIGALRM, hang)
+    signal.alarm(60)
+    try:
+        lines = paged(300)
+        got, _, _ = chunked(lines, True, max_tokens=60)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert got == chunked(lines, False, max_tokens=60)[0]
+
+
+def test_a_counting_process_that_cannot_start_is_reported(eager, monkeypatch):
+    monkeypatch.setattr(sys, "executable", "")
+    got, report, chunker = chunked(paged(100), True, max_tokens=60)
+    assert got == chunked(paged(100), False, max_tokens=60)[0]
+    assert report["diagnostics"]["count_worker_lost"] == 1 and not chunker._counts.worker_used
+
+
+def test_many_open_files_are_no_obstacle(eager):
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if max(soft, hard if hard != resource.RLIM_INFINITY else 4096) < 1200:
+        pytest.skip("fewer than 1200 open files allowed here")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200), hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]  # the next ones are past 1024
+    try:
+        got, _, chunker = chunked(paged(300), True, max_tokens=60)
+        assert chunker._counts.worker_used
+        assert got == chunked(paged(300), False, max_tokens=60)[0]
+    finally:
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_a_dead_counting_process_is_no_sigpipe(tmp_path):
+    """With SIGPIPE at its default (as many programs set it), writing to a dead
+    counting process must be an error to handle, not the end of this one."""
+    out = run_script(tmp_path,
+                     "import signal\n"
+                     "signal.signal(signal.SIGPIPE, signal.SIG_DFL)\n"
+                     "from stream_chunker import _counting, Chunker\n"
+                     "from stream_chunker._pipeline import run\n"
+                     "from tests.test_counting import paged, warm_worker\n"
+                     "_counting.WORKER_AFTER = 0\n"
+                     "worker = warm_worker()\n"
+                     "worker.process.kill(); worker.process.wait()\n"
+                     "chunker = Chunker(count_worker=True, max_tokens=60)\n"
+                     "chunks = list(run(chunker, paged(300)))\n"
+                     "print(len(chunks), chunker.report['diagnostics'].get('count_worker_lost'))\n")
+    count, lost = out.split()
+    assert int(count) > 100 and lost == "1"
