@@ -31,7 +31,8 @@ SIGKILL = 9
 
 def descendants(pid: int) -> list[int]:
     """The living processes below ``pid`` (Linux; none elsewhere)."""
-    found, todo = [], [pid]
+    found: list[int] = []
+    todo = [pid]
     while todo:
         parent = todo.pop()
         try:

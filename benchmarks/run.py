@@ -30,6 +30,7 @@ import json
 import os
 import platform
 import re
+import select
 import shlex
 import shutil
 import statistics
@@ -37,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 from dataclasses import dataclass, replace
 from importlib import metadata
 from pathlib import Path
@@ -138,24 +140,79 @@ def chunker_cli(*options: str) -> Callable[[Path], list[str]]:
     return lambda file: [*program, *options, str(file)]
 
 
-def measure_speed(tool: str, file: Path, settings: Settings) -> Speed:
-    """Throughput of one tool, timed inside a fresh worker process."""
-    argv = worker_argv(tool, "--warmup", "--repeats", str(settings.repeats))(file)
-    command = _shown(argv)
-    print(f"$ {command}", flush=True)
-    try:
-        done = subprocess.run(argv, check=False, cwd=REPO, capture_output=True, text=True,
-                              timeout=settings.timeout)
-    except subprocess.TimeoutExpired:
-        return Speed(command, f"timed out after {settings.timeout:.0f} s")
-    if done.returncode != 0:
-        return Speed(command, _failure(done.returncode, done.stderr))
-    try:
-        result = json.loads(done.stdout.splitlines()[-1])
-    except (IndexError, json.JSONDecodeError):
-        return Speed(command, "the worker printed no result")
-    rates = [result["bytes"] / seconds / 1e6 for seconds in result["seconds"]]
-    return Speed(command, None, statistics.median(rates), f"{min(rates):,.1f}–{max(rates):,.1f}", result["items"])
+class _Served:
+    """One tool's worker process in ``--serve`` mode: a timed run per request."""
+
+    def __init__(self, tool: str, file: Path, timeout: float) -> None:
+        argv = worker_argv(tool, "--warmup", "--serve")(file)
+        self.command = _shown(argv) + "  # one timed run per line on stdin"
+        print(f"$ {self.command}", flush=True)
+        self.timeout = timeout
+        self.error: str | None = None
+        self.size = 0
+        self.seconds: list[float] = []
+        self.items = 0
+        self.process = subprocess.Popen(argv, cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True)
+        ready = self._answer()
+        if ready is not None:
+            self.size = ready["bytes"]
+
+    def run_once(self) -> None:
+        if self.error is not None:
+            return
+        assert self.process.stdin is not None
+        try:
+            self.process.stdin.write("run\n")
+            self.process.stdin.flush()
+        except BrokenPipeError:
+            self._fail()
+            return
+        answer = self._answer()
+        if answer is not None:
+            self.seconds.append(answer["seconds"])
+            self.items = answer["items"]
+
+    def _answer(self) -> dict[str, Any] | None:
+        assert self.process.stdout is not None
+        ready, _, _ = select.select([self.process.stdout], [], [], self.timeout)
+        if not ready:
+            self.process.kill()
+            self.error = f"timed out after {self.timeout:.0f} s"
+            return None
+        line = self.process.stdout.readline()
+        if not line:
+            self._fail()
+            return None
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def _fail(self) -> None:
+        self.process.wait()
+        assert self.process.stderr is not None
+        self.error = _failure(self.process.returncode, self.process.stderr.read())
+
+    def finish(self) -> Speed:
+        if self.process.stdin is not None and self.error is None:
+            self.process.stdin.close()
+        self.process.wait()
+        if self.error is not None:
+            return Speed(self.command, self.error)
+        rates = [self.size / seconds / 1e6 for seconds in self.seconds]
+        return Speed(self.command, None, statistics.median(rates), f"{min(rates):,.1f}–{max(rates):,.1f}",
+                     self.items)
+
+
+def measure_speeds(file: Path, settings: Settings) -> dict[str, Speed]:
+    """Throughput of every tool, each in a fresh worker process, the timed runs
+    taken in rounds (every tool once a round): a shared machine that slows
+    down or speeds up mid-run then slows or speeds every tool alike."""
+    served = {key: _Served(key, file, settings.timeout) for key in TOOLS}
+    for round_ in range(settings.repeats):
+        print(f"# round {round_ + 1} of {settings.repeats}", flush=True)
+        for tool in served.values():
+            tool.run_once()
+    return {key: tool.finish() for key, tool in served.items()}
 
 
 #: The tools whose instructions are counted: ours, the baselines that say what a
@@ -403,7 +460,7 @@ def run_suite(settings: Settings) -> tuple[str, Memory, Sizes]:
         sizes = {corpus: {n: path.stat().st_size / 1e6 for n, path in files.items()}
                  for corpus, files in inputs.items()}
         print("\n# throughput at 1×", flush=True)
-        speeds = {key: measure_speed(key, inputs["manual"][1], settings) for key in TOOLS}
+        speeds = measure_speeds(inputs["manual"][1], settings)
         print("\n# instructions at 1×", flush=True)
         counted = ({key: measure_instructions(key, inputs["manual"][1], settings.timeout) for key in COUNTED}
                    if settings.instructions and shutil.which("valgrind") else {})
@@ -422,7 +479,7 @@ def run_suite(settings: Settings) -> tuple[str, Memory, Sizes]:
     report = "\n\n".join([
         "## Targets",
         targets_table(speeds, memory, sizes),
-        f"## Throughput at 1× (median of {settings.repeats} timed runs after a warm-up)",
+        f"## Throughput at 1× (median of {settings.repeats} timed runs after a warm-up, taken in rounds)",
         speed_table(speeds, settings.repeats),
         "## Instructions at 1× (callgrind: the same from run to run)",
         (instructions_table(counted, sizes["manual"][1]) if counted else

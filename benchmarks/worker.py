@@ -5,6 +5,13 @@ measurement, so that one tool's imports and caches never flatter or burden
 another's, and so that the process's peak RSS belongs to that tool alone.
 
     python -m benchmarks.worker langchain-token /tmp/manual-1x.txt --warmup --repeats 5
+    python -m benchmarks.worker langchain-token /tmp/manual-1x.txt --warmup --serve
+
+With ``--serve`` it runs the tool once for every line it reads on stdin and
+prints each run's timing as a JSON line, until stdin closes: ``benchmarks.run``
+keeps one such process per tool and takes the runs in rounds, every tool once
+a round, so that a change in the machine's speed (it is shared) falls on all
+tools alike.
 
 Each tool is prepared first (its imports, its tokenizer, and the input read
 into memory in the form it takes: a list of lines for a line reader, one
@@ -193,6 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("file", type=Path)
     parser.add_argument("--repeats", type=int, default=1, help="timed runs (default 1)")
     parser.add_argument("--warmup", action="store_true", help="untimed runs first, to fill caches and start what a tool starts")
+    parser.add_argument("--serve", action="store_true", help="a timed run per line read on stdin, until it closes")
     args = parser.parse_args(argv)
     if args.repeats < 1:
         parser.error("--repeats must be 1 or more")
@@ -202,13 +210,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         run()
         time.sleep(1)
         run()
+    size = args.file.stat().st_size
+    if args.serve:
+        print(json.dumps({"tool": args.tool, "bytes": size, "ready": True}), flush=True)
+        for _ in sys.stdin:
+            start = time.perf_counter()
+            items = run()
+            print(json.dumps({"items": items, "seconds": time.perf_counter() - start}), flush=True)
+        return 0
     seconds = []
     for _ in range(args.repeats):
         start = time.perf_counter()
         items = run()
         seconds.append(time.perf_counter() - start)
-    json.dump({"tool": args.tool, "bytes": args.file.stat().st_size, "items": items, "seconds": seconds},
-              sys.stdout)
+    json.dump({"tool": args.tool, "bytes": size, "items": items, "seconds": seconds}, sys.stdout)
     print()
     return 0
 
