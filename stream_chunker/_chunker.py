@@ -187,12 +187,12 @@ class Chunker:
 
     @property
     def _waiting(self) -> bool:
-        """Chunks are decided but wait for counts from the worker."""
+        """Chunks are decided but wait for their counts from the counting process."""
         return self._counts is not None and self._counts.waiting
 
     def _finish(self, drafts: List[Chunk], wait: bool = False) -> List[Chunk]:
         """Give drafts their real token counts and account for the chunks that
-        are ready to go (with a count worker, some may go later; ``wait``: none)."""
+        are ready to go (with the counting process, some may go later; ``wait``: none)."""
         if self._counts is not None:
             drafts = self._counts.settle(drafts, wait)
         for chunk in drafts:

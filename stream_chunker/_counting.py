@@ -32,9 +32,9 @@ What could put the two sides out of step ends the counting process instead:
 an exception -- Ctrl-C, a signal handler's -- in the middle of a send or a
 receive, a reply that does not fit its batch, no reply within
 ``REPLY_LIMIT`` seconds. A fork of this interpreter forgets the counting
-process (the child's chunkers count for themselves), so only its starter ever
-talks to it. A socket with ``MSG_NOSIGNAL`` means a dead counting process is
-an error to handle, not a SIGPIPE that kills this one.
+process (the child's chunkers count for themselves, or start their own), so
+only its starter ever talks to it. Sends with ``MSG_NOSIGNAL`` (Linux) make a
+dead counting process an error to handle, not a SIGPIPE that kills this one.
 
 When there is none: the sans-IO ``Chunker`` asks for none (its ``feed``
 returns the chunks its text completed, counted); ``cap_by="real"`` counts while

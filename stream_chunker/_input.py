@@ -175,10 +175,12 @@ def _nothing_to_read(stream: BinaryIO) -> bool:
     """True when a read of ``stream`` may block: it is a pipe or terminal with
     nothing waiting (a regular file or an in-memory stream never blocks)."""
     try:
-        ready, _, _ = select.select([stream.fileno()], [], [], 0)
-    except (AttributeError, OSError, ValueError):  # no descriptor, or one select cannot take
+        fd = stream.fileno()
+        poller = select.poll()  # unlike select.select, any descriptor number
+        poller.register(fd, select.POLLIN)
+    except (AttributeError, OSError, ValueError):  # no descriptor, or no poll (Windows)
         return False
-    return not ready
+    return not poller.poll(0)
 
 
 def chunk_stream(chunker: "Chunker", stream: BinaryIO, strict: bool = False,
@@ -189,7 +191,7 @@ def chunk_stream(chunker: "Chunker", stream: BinaryIO, strict: bool = False,
     read = getattr(stream, "read1", stream.read)
     while True:
         if chunker._waiting and _nothing_to_read(stream):
-            # Chunks wait for the count worker, and the next read may block
+            # Chunks wait for the counting process, and the next read may block
             # (a live pipe): hand them on first, so that whoever feeds the
             # pipe is never kept waiting for chunks already decided.
             yield chunker._finish(chunker._drain(), wait=True)
