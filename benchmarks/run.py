@@ -38,10 +38,10 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
 from dataclasses import dataclass, replace
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from benchmarks.synthetic import write_copies, write_repeated
 from benchmarks.worker import TOOLS

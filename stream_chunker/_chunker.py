@@ -129,7 +129,7 @@ class Chunker:
         """Take one or more lines; return the chunks they completed."""
         self._check_open()
         self._feed_text(complete_lines(text))
-        return self._finish(self._drain())
+        return self._ready()
 
     def close(self) -> List[Chunk]:
         """End the input; return the last chunks."""
@@ -138,7 +138,7 @@ class Chunker:
         self._scanner.close()
         self._reader.close()
         self.layout.finish()
-        return self._finish(self._drain(), wait=True)
+        return self._ready(wait=True)
 
     def _real_count(self, text: str) -> int:
         assert self._encode is not None
@@ -180,19 +180,17 @@ class Chunker:
             self._on_diagnostic({"line": line, "kind": kind, **details})
 
     # -- chunks out ----------------------------------------------------------
-    def _drain(self) -> List[Chunk]:
-        out = self._out[:]
-        self._out.clear()
-        return out
-
     @property
     def _waiting(self) -> bool:
         """Chunks are decided but wait for their counts from the counting process."""
         return self._counts is not None and self._counts.waiting
 
-    def _finish(self, drafts: List[Chunk], wait: bool = False) -> List[Chunk]:
-        """Give drafts their real token counts and account for the chunks that
-        are ready to go (with the counting process, some may go later; ``wait``: none)."""
+    def _ready(self, wait: bool = False) -> List[Chunk]:
+        """The chunks ready to hand on: those decided, with their real token
+        counts, accounted for in the report (with the counting process some may
+        go later; ``wait``: none)."""
+        drafts = self._out[:]
+        self._out.clear()
         if self._counts is not None:
             drafts = self._counts.settle(drafts, wait)
         for chunk in drafts:

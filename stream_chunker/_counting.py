@@ -59,7 +59,7 @@ import threading
 import time
 from array import array
 from collections import deque
-from typing import Callable, Deque, Dict, List, Optional, Set, Tuple
+from typing import Callable, Deque, Dict, List, Optional, Tuple
 
 from ._chunk import Chunk
 
@@ -204,7 +204,7 @@ class _Worker:
         self.lost = False  # it died (rather than being left behind by a fork)
         self.ready = False  # it has answered once: its encoding is loaded
         self.lock = threading.Lock()  # chunkers on several threads share it
-        self.flights: Deque[Tuple["Counts", List[Chunk]]] = deque()
+        self.flights: Deque[Tuple["Counts", List[Chunk], int]] = deque()  # and its characters
         self.in_hand = 0  # characters sent and not had back, of every chunker
         mine, theirs = socket.socketpair()
         try:
@@ -241,15 +241,12 @@ class _Worker:
             batch = texts[:taken]
             try:
                 self.channel.write(b"T" + "\0".join([c.text for c in batch]).encode("utf-8", "surrogatepass"))
-                self.flights.append((owner, batch))
-                self.in_hand += size
-                owner.batches_out += 1
-            except Exception:
-                self._die()
+            except BaseException as err:
+                self._die(err)
                 return texts
-            except BaseException:  # cut short: the stream may be out of step
-                self._die()
-                raise
+            self.flights.append((owner, batch, size))
+            self.in_hand += size
+            owner.batches_out += 1
             return texts[taken:]
 
     def receive(self, until: Optional[Callable[[], bool]] = None) -> None:
@@ -265,31 +262,33 @@ class _Worker:
                         raise TimeoutError("no reply")
                     counts = array("I")
                     counts.frombytes(self.channel.read())
-                    owner, batch = self.flights.popleft()
+                    owner, batch, size = self.flights.popleft()
                     if len(counts) != len(batch):
                         raise ValueError("a reply that does not fit its batch")
                     for chunk, count in zip(batch, counts):
                         _set_count(chunk, count)
                     self.ready = True
-                    self.in_hand -= sum(len(chunk.text) for chunk in batch)
+                    self.in_hand -= size
                     owner.batches_out -= 1
-            except Exception:
-                self._die()
-            except BaseException:
-                self._die()
-                raise
+            except BaseException as err:
+                self._die(err)
 
-    def _die(self) -> None:
-        """Something went wrong: count here what it held, and end it."""
+    def _die(self, err: BaseException) -> None:
+        """Something went wrong in an exchange: count here what it held, and
+        end it (none is started again). An exception that is not an error --
+        Ctrl-C, an exit -- goes on up once that is done: the exchange it cut
+        short may have left the stream out of step."""
         self.lost = True
-        _BROKEN.add(self.encoding)  # none is started again
+        _BROKEN.setdefault(self.encoding, f"it stopped answering ({type(err).__name__})")
         self._end()
         while self.flights:
-            owner, batch = self.flights.popleft()
+            owner, batch, _ = self.flights.popleft()
             for chunk in batch:
                 _set_count(chunk, len(self.encode(chunk.text)))
             owner.batches_out -= 1
         self.in_hand = 0
+        if not isinstance(err, Exception):
+            raise err
 
     def stop(self) -> None:
         """End it (at exit). A thread may hold the lock while it waits for a
@@ -325,8 +324,7 @@ class _Worker:
 
 
 _WORKERS: Dict[str, _Worker] = {}
-_BROKEN: Set[str] = set()  # encodings whose counting process failed
-_STARTS_FAILED: Dict[str, str] = {}  # why it could not start, by encoding
+_BROKEN: Dict[str, str] = {}  # encodings whose counting process failed, and why
 _REGISTRY_LOCK = threading.Lock()
 
 
@@ -341,8 +339,7 @@ def _worker(encoding: str, encode: Encode, start: bool) -> Optional[_Worker]:
             try:
                 worker = _WORKERS[encoding] = _Worker(encoding, encode)
             except Exception as err:  # no executable, no sockets, ...
-                _BROKEN.add(encoding)
-                _STARTS_FAILED[encoding] = f"{type(err).__name__}: {err}"
+                _BROKEN[encoding] = f"it could not start ({type(err).__name__}: {err})"
         return worker
 
 
@@ -423,9 +420,9 @@ class Counts:
         if worker is not None:
             self._worker = worker
             self.worker_used = True
-        elif start and self._encoding in _STARTS_FAILED:
+        elif start and self._encoding in _BROKEN:
             self._use_worker = False
-            self._diagnose("count_worker_lost", self._first_line(), reason=_STARTS_FAILED[self._encoding])
+            self._diagnose("count_worker_lost", self._first_line(), reason=_BROKEN[self._encoding])
         return worker
 
     def _let_go(self, worker: _Worker) -> None:

@@ -194,7 +194,7 @@ def chunk_stream(chunker: "Chunker", stream: BinaryIO, strict: bool = False,
             # Chunks wait for the counting process, and the next read may block
             # (a live pipe): hand them on first, so that whoever feeds the
             # pipe is never kept waiting for chunks already decided.
-            yield chunker._finish(chunker._drain(), wait=True)
+            yield chunker._ready(wait=True)
         try:
             block = read(BLOCK_SIZE)
         except OSError as err:  # EIO, EISDIR (stdin from a directory), ...
@@ -204,8 +204,9 @@ def chunk_stream(chunker: "Chunker", stream: BinaryIO, strict: bool = False,
         reader.feed(block)
         if progress is not None:
             progress(len(block))
-        if chunker._out:
-            yield chunker._finish(chunker._drain())
+        chunks = chunker._ready()
+        if chunks:
+            yield chunks
     reader.close()
     chunker.report_data.replaced_bytes = reader.replaced
     yield chunker.close()

@@ -61,6 +61,5 @@ def run(chunker: "Chunker", lines: Iterable[str]) -> Iterator[Chunk]:
     """Chunk an iterable of lines."""
     for block in blocks(lines):
         chunker._feed_text(block)
-        if chunker._out or chunker._waiting:
-            yield from chunker._finish(chunker._drain())
+        yield from chunker._ready()
     yield from chunker.close()

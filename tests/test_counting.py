@@ -222,14 +222,14 @@ def test_a_fork_in_the_middle_of_a_document_leaves_both_sides_exact(eager, monke
     os.kill(worker.process.pid, signal.SIGSTOP)  # its replies cannot come before the fork
     try:
         chunker._feed_text(text[:half])
-        head = chunker._finish(chunker._drain())
+        head = chunker._ready()
         assert chunker._counts.batches_out
         pid = os.fork()
         if pid == 0:  # the child: its own counting process, or none, never the parent's
             ok = False
             try:
                 chunker._feed_text(text[half:])
-                got = head + chunker._finish(chunker._drain()) + chunker.close()
+                got = head + chunker._ready() + chunker.close()
                 ok = [c.to_dict() for c in got] == expected and not worker.alive
                 ok = ok and _counting._WORKERS.get("cl100k_base") is not worker
                 _counting._stop_all()
@@ -238,7 +238,7 @@ def test_a_fork_in_the_middle_of_a_document_leaves_both_sides_exact(eager, monke
     finally:
         os.kill(worker.process.pid, signal.SIGCONT)
     chunker._feed_text(text[half:])
-    got = head + chunker._finish(chunker._drain()) + chunker.close()
+    got = head + chunker._ready() + chunker.close()
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
     assert [c.to_dict() for c in got] == expected

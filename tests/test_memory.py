@@ -74,7 +74,7 @@ def test_a_line_with_no_end_is_read_in_pieces():
         reader.feed(b"1 Cover\n")
         for _ in range(500):
             reader.feed(block)
-            sizes.extend(len(c.text) for c in chunker._finish(chunker._drain()))
+            sizes.extend(len(c.text) for c in chunker._ready())
         reader.close()
         sizes.extend(len(c.text) for c in chunker.close())
 
