@@ -219,7 +219,7 @@ def measure_speeds(file: Path, settings: Settings) -> dict[str, Speed]:
 #: Python line loop and tiktoken cost on the same text, and the fastest peer.
 #: Real counts are counted without the count worker: the figure is the work,
 #: wherever it runs (callgrind follows only the process it started).
-COUNTED = ("count-words", "tiktoken", ESTIMATE, REAL_INLINE, "langchain-token")
+COUNTED = ("count-words", "skeleton", "tiktoken", ESTIMATE, REAL_INLINE, "langchain-token")
 
 
 def measure_instructions(tool: str, file: Path, timeout: float) -> tuple[str, float | None]:
@@ -321,7 +321,7 @@ def speed_table(speeds: dict[str, Speed], repeats: int) -> str:
     rows = []
     for key, tool in TOOLS.items():
         speed = speeds[key]
-        compared = tool.kind == "peer" or key == "tiktoken"
+        compared = tool.kind == "peer" or key in ("tiktoken", "tiktoken-chunks", "skeleton")
         if speed.mbps is None:
             rows.append([tool.label, f"{speed.error}", "", "", "", ""])
             continue
@@ -385,6 +385,42 @@ def targets_table(speeds: dict[str, Speed], memory: Memory, sizes: Sizes) -> str
     else:
         rows.append(["real-count mode faster than every peer", "no figure", "—"])
     return table(["target", "measured", "met"], rows, "lll")
+
+
+def limits_table(speeds: dict[str, Speed]) -> str:
+    """What two cores allow real-count mode, and what the chunker would need
+    for the speed targets.
+
+    Real-count mode does the chunker's work (estimate mode) and tiktoken's work
+    on the chunks it makes. However that work is shared between two cores, it
+    takes at least half their sum; so real counts can reach a speed ``goal``
+    only if the chunker alone takes at most ``2 / goal - 1 / K`` seconds a MB
+    (``K``: tiktoken on our chunks)."""
+    rate = {key: speed.mbps for key, speed in speeds.items()}
+    estimate, chunks, alone = rate[ESTIMATE], rate["tiktoken-chunks"], rate["tiktoken"]
+    peers = [(mbps, TOOLS[key].label) for key, mbps in rate.items() if TOOLS[key].kind == "peer" and mbps]
+    if not (estimate and chunks and alone and peers):
+        return "Not computed: a figure it needs is missing."
+    fastest, label = max(peers)
+
+    def needed(goal: float) -> str:
+        seconds_per_mb = 2 / goal - 1 / chunks
+        if seconds_per_mb <= 0:
+            return "out of reach on two cores, however fast the chunker"
+        return f"{1 / seconds_per_mb:,.1f} MB/s ({1 / seconds_per_mb / estimate:.2f}× its speed now)"
+
+    bound = 2 / (1 / estimate + 1 / chunks)
+    rows = [
+        ["stream_chunker, estimate only: the chunker's own work", f"{estimate:,.1f}"],
+        ["tiktoken alone on our chunks: the counting work", f"{chunks:,.1f}"],
+        ["real-count mode at best on two cores (both kept busy, nothing lost between them)", f"{bound:,.1f}"],
+        ["real-count mode, measured", f"{rate[REAL]:,.1f}" if rate[REAL] else "—"],
+        [f"the chunker alone would need, for real counts ≥ tiktoken alone ({alone:,.1f})", needed(alone)],
+        [f"the chunker alone would need, for real counts > {label} ({fastest:,.1f})", needed(fastest)],
+        [f"{TOOLS['skeleton'].label}: a speed stream_chunker, which does all that and more, cannot pass "
+         f"(estimate-mode target: {MIN_ESTIMATE_MBPS:.0f})", f"{rate['skeleton']:,.1f}" if rate["skeleton"] else "—"],
+    ]
+    return table(["", "MB/s"], rows, "lr")
 
 
 def _verdict(met: bool) -> str:
@@ -479,6 +515,8 @@ def run_suite(settings: Settings) -> tuple[str, Memory, Sizes]:
     report = "\n\n".join([
         "## Targets",
         targets_table(speeds, memory, sizes),
+        "## What two cores allow (MB/s at 1×, from the throughput table)",
+        limits_table(speeds),
         f"## Throughput at 1× (median of {settings.repeats} timed runs after a warm-up, taken in rounds)",
         speed_table(speeds, settings.repeats),
         "## Instructions at 1× (callgrind: the same from run to run)",

@@ -14,6 +14,14 @@ which is ``a-1``). A continuation piece adds ``-p2``, ``-p3``; text before the
 first label is ``-p1``, ``-p2``. A section number that already produced chunks
 gets ``~2``, ``~3`` after its section part. Without a ``code`` the id starts
 at the section.
+
+Notes (the spec is silent on them): codes print editorial matter after a
+section's text -- DC's ``Notes`` then ``History: ...`` lines, the US Code's
+source credit ``(Aug. 29, 1935, ch. 814, ...)`` then ``AMENDMENTS`` and the
+like. From such a line to the next section line the text is the section's
+notes: a group of its own, ``{section}-notes`` (``-notes-p2`` ...), cited as
+the section with ``, notes``, and never cut by labels, so that the history of
+a section does not end up quoted as the text of its last subsection.
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ._chunk import Chunk, Oversize, estimate_tokens
 from ._labels import LABEL_LINE, Level, place_chain
-from ._layout import Layout, Record, single_spaced
+from ._layout import Layout, Record, first_letter, single_spaced
 from ._packing import Cap
 from ._scan import special_lines
 
@@ -34,6 +42,16 @@ _CLAUSE_END = re.compile(r"(?:[.:;\u2014\-\u201d)]|[;,] (?:or|and))[\"'\u2019]*$
 _BANNER = re.compile(r"[A-Z][A-Za-z]+ [\u2013\u2014-] [A-Z][^.;:,]*$")
 _UNSAFE_IN_SECTION = re.compile(r"[^A-Za-z0-9.]+")
 _UNSAFE_IN_LABEL = re.compile(r"[^A-Za-z0-9.]")
+# The first line of a section's notes: a heading of its own ("Notes",
+# "Historical and Statutory Notes"), or a source credit in parentheses that
+# starts with a date or a public law ("(Aug. 29, 1935, ch. 814, ...",
+# "(Pub. L. 107-273, ...", "(R.S. 3165; ...").
+NOTES_LINE = re.compile(
+    r"(?:(?:Historical and Statutory |Editor['\u2019]s |Editorial )?Notes|HISTORICAL AND (?:STATUTORY|REVISION) NOTES)$"
+    r"|\((?:(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)\.? \d{1,2}, \d{4}|Pub\. ?L\. |R\.S\. )"
+)
+NOTES = "notes"
+"""The path of a section's notes, in place of a label path."""
 
 MAX_SECTION_IDS = 65536
 """Section numbers remembered to give a repeated section its ``~2``."""
@@ -100,6 +118,7 @@ class StatuteLayout(Layout):
         self._node: Optional[_Node] = None  # the deepest open item
         self._nodes: Dict[Tuple[str, ...], _Node] = {}
         self._fresh = True  # no body line yet in this section (banners may still come)
+        self._in_notes = False  # the section's text is over; its notes are being collected
         self._last = ""  # the last body line taken
         self._pieces: Dict[str, int] = {}
         self._placed: Optional[Tuple[Record, Optional[List[Level]]]] = None
@@ -109,10 +128,16 @@ class StatuteLayout(Layout):
 
     # -- sections ------------------------------------------------------------
     def opens_section(self, rec: Record) -> bool:
-        return True
+        """Every section line opens a section, except, in a section's notes, one
+        that goes on in lower case: a reference in the notes' prose
+        ("Section 14 of D.C. Law 14-235 provided ...")."""
+        if not self._in_notes:
+            return True
+        m = rec[5]
+        return not first_letter(m["rest"] if m["colorado"] is None else m["crest"]).islower()
 
     def reject_heading(self, rec: Record) -> None:
-        raise AssertionError("every section line opens a section")
+        """A reference in the notes: it stays notes text, nothing to report."""
 
     def open_section(self, rec: Record) -> None:
         m = rec[5]
@@ -137,6 +162,7 @@ class StatuteLayout(Layout):
         self._nodes = {}
         self._pieces = {}
         self._fresh = True
+        self._in_notes = False
         self._last = ""
 
     def _id_base(self) -> str:
@@ -162,7 +188,8 @@ class StatuteLayout(Layout):
     def _placement(self, rec: Record) -> Optional[List[Level]]:
         # Asked by the reader and again by the trigger: remember the answer.
         if self._placed is None or self._placed[0] is not rec:
-            self._placed = (rec, place_chain(self._stack, rec[5]) if self.section is not None else None)
+            opens = self.section is not None and not self._in_notes
+            self._placed = (rec, place_chain(self._stack, rec[5]) if opens else None)
         return self._placed[1]
 
     def opens_label(self, rec: Record) -> bool:
@@ -192,6 +219,8 @@ class StatuteLayout(Layout):
         self._take_line(rec)
 
     def reject_label(self, rec: Record) -> None:
+        if self._in_notes:
+            return  # notes quote amended text, labels and all: nothing ambiguous there
         self.count("labels_rejected")
         self.diagnose("ambiguous_label", rec[0], text=rec[2])
 
@@ -226,6 +255,12 @@ class StatuteLayout(Layout):
                 self.diagnose("own_number_line", rec[0], text=text)
                 return
         self._fresh = False
+        if not self._in_notes and self.section is not None and NOTES_LINE.match(text):
+            self._flush_unit()
+            self._in_notes = True
+            self._stack = []
+            self._node = self._unit = _Node((NOTES,))
+            self._nodes = {self._node.path: self._node}
         if self._node is None:
             self._node = self._unit = _Node(())
             self._nodes = {(): self._node}
@@ -312,10 +347,11 @@ class StatuteLayout(Layout):
         clause = None
         citation = None
         if self.section is not None:
-            labels = "".join(f"({label})" for label in path)
+            notes = path == (NOTES,)
+            labels = "" if notes else "".join(f"({label})" for label in path)
             clause = self.section + labels
             cite = self.cite_template.format(section=self.section, as_of=self.as_of or "", code=self.code or "")
-            citation = f"{cite}{labels} \u2014 '{text}'"
+            citation = f"{cite}{', notes' if notes else labels} \u2014 '{text}'"
         real = self.cap.size(text, words) if self.cap.unit == "real" else None
         self.emit(Chunk(
             id=chunk_id, clause=clause, heading_path=self.heading, text=text, words=words,

@@ -159,6 +159,25 @@ def test_dc_ids_citations_and_texts(corpus, dc):
         assert chunk.oversize or len(chunk.text) <= 900
 
 
+def test_dc_notes_stay_out_of_the_subsections(corpus, dc):
+    lines = corpus("dc-code-31-24.txt")
+    sections = [line.split()[1] for line in lines if line.startswith("\u00a7 ")]
+    with_notes = {c.clause for c in dc if "-notes" in c.id}
+    assert len([line for line in lines if line.strip() == "Notes"]) == len(with_notes) == 16
+    assert with_notes <= set(sections)
+    # Lines from "Notes" to the next section line are in notes chunks, and only there.
+    in_notes, notes_lines = False, set()
+    for number, line in enumerate(lines, 1):
+        in_notes = (in_notes or line.strip() == "Notes") and not line.startswith("\u00a7 ")
+        if in_notes:
+            notes_lines.add(number)
+    for chunk in dc:
+        span = set(range(chunk.lines[0], chunk.lines[1] + 1))
+        assert span <= notes_lines if "-notes" in chunk.id else not span & notes_lines, chunk.id
+    last_of_2401 = next(c for c in dc if c.id == "DC-C-31-2401-b")
+    assert last_of_2401.text.endswith("registered or operated in the District.")
+
+
 # -- US Code title 27 (a real PDF extraction, statute) ----------------------------
 
 @pytest.mark.parametrize("name", ["usc-title27.txt", "usc-title27.layout.txt"])
@@ -174,6 +193,17 @@ def test_usc_sections_of_the_chapter_lists_have_chunks(corpus, name):
     assert len(listed) > 25
     missing = [n for n in listed if n not in first_numbers]
     assert missing == []
+
+
+def test_usc_source_credits_open_each_sections_notes(corpus):
+    lines = corpus("usc-title27.txt")
+    chunks = _chunk(lines, profile="statute", code="USC")
+    credits = [i + 1 for i, line in enumerate(lines) if re.match(r"\((?:Aug|Mar|Pub)\.", line)]
+    assert len(credits) >= 20
+    for line_no in credits:
+        holder = next(c for c in chunks if c.lines[0] <= line_no <= c.lines[1])
+        assert "-notes" in holder.id, (line_no, holder.id)
+    assert not [c.id for c in chunks if "-notes" not in c.id and "AMENDMENTS" in c.text]
 
 
 def test_usc_wrapped_citations_open_no_section(corpus):

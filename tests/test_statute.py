@@ -182,6 +182,34 @@ def test_token_cap_instead_of_characters():
     assert chunks[1].tokens <= 20 and chunks[1].oversize is False
 
 
+# -- notes after a section's text -------------------------------------------------
+
+def test_notes_are_a_group_of_their_own_and_open_no_labels():
+    lines = [SECTION, "(a) A person may not stop a vehicle.", "(b) Nor park it.", "Notes",
+             "History: Sept. 18, 1982, D.C. Law 4-155, \u00a7 2.", "(c) of this section was repealed.",
+             "\u00a7 16-113. Lights.", "(a) Lights must be on."]
+    seen = []
+    chunks = _chunks(lines, code="MD", cite="Md. Code, Transp. \u00a7 {section}", on_diagnostic=seen.append)
+    assert [c.id for c in chunks] == ["MD-C-16-112-a", "MD-C-16-112-b", "MD-C-16-112-notes", "MD-C-16-113-a"]
+    notes = chunks[2]
+    assert notes.text == " ".join(lines[3:6])
+    assert notes.clause == "16-112" and notes.heading_path == "Stopping, standing, and parking"
+    assert notes.citation.startswith("Md. Code, Transp. \u00a7 16-112, notes \u2014 'Notes History:")
+    assert chunks[1].text == "(b) Nor park it."
+    assert seen == []  # the label-shaped line in the notes is not an ambiguous label
+
+
+def test_a_source_credit_opens_the_notes_and_long_notes_continue():
+    lines = ["\u00a7 201. Short title", "This subchapter may be cited as the Act.",
+             "(Aug. 29, 1935, ch. 814, title I, \u00a7101, 49 Stat. 977.)", "AMENDMENTS"]
+    lines += [f"1988\u2014Subsec. ({c}). Pub. L. 100\u2013690 amended the text." for c in "abcdefgh"]
+    chunks = _chunks(lines, code="USC", max_chars=120)
+    assert [c.id for c in chunks][:2] == ["USC-C-201-p1", "USC-C-201-notes"]
+    assert all(c.id.startswith("USC-C-201-notes") for c in chunks[1:]) and len(chunks) > 2
+    assert chunks[1].text.startswith("(Aug. 29, 1935")
+    assert " ".join(c.text for c in chunks) == " ".join(lines[1:])
+
+
 # -- a property over generated sections -------------------------------------------
 
 LABELS = ["(a)", "(b)", "(c)", "(1)", "(2)", "(3)", "(A)", "(B)", "(i)", "(ii)", "(a-1)", "(2A)", "A.", "1."]
@@ -194,7 +222,9 @@ def sections(draw):
     lines = ["\u00a7 5-101. Parking rules."]
     for _ in range(draw(st.integers(0, 25))):
         words = " ".join(draw(st.lists(st.sampled_from(WORDS), min_size=1, max_size=12)))
-        if draw(st.booleans()):
+        if draw(st.integers(0, 20)) == 0:
+            lines.append("Notes")
+        elif draw(st.booleans()):
             lines.append(f"{draw(st.sampled_from(LABELS))} {words}{draw(st.sampled_from(ENDS))}")
         else:
             lines.append(words + draw(st.sampled_from(ENDS)))
@@ -211,6 +241,10 @@ def test_pieces_are_verbatim_source_and_nothing_is_lost(lines, cap):
     assert " ".join(c.text for c in chunks) == source
     ids = [c.id for c in chunks]
     assert len(ids) == len(set(ids))
+    # From the first "Notes" line on, everything is the section's notes, and only that.
+    if "Notes" in lines:
+        notes = " ".join(lines[lines.index("Notes"):])
+        assert " ".join(c.text for c in chunks if c.id.startswith("T-C-5-101-notes")) == notes
 
 
 @pytest.mark.parametrize("cap", [60, 900])
