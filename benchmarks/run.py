@@ -6,7 +6,11 @@
 It measures, each tool in a fresh interpreter (``benchmarks/worker.py``):
 
 1. throughput at 1x on the synthetic manual (``benchmarks/synthetic.py``), input
-   already in memory: the median of several timed runs after a warm-up;
+   already in memory: the median of several timed runs after a warm-up, with
+   baselines beside the peers -- reading lines, counting words, tiktoken alone
+   on the paragraphs and on our own chunks, and a skeleton chunker
+   (``benchmarks/skeleton.py``) that bounds what a Python chunker can reach --
+   and from them, what two cores allow real-count mode (``limits_table``);
 2. peak RSS of a whole process over the manual at 1x, 10x and 100x, and over
    RFC 2616 repeated as often: the kernel's own high-water mark for that process,
    read by a small launcher (``benchmarks/peak_rss.py``, which says why it is
