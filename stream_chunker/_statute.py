@@ -32,7 +32,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ._chunk import Chunk, Oversize, estimate_tokens
 from ._labels import LABEL_LINE, Level, place_chain
-from ._layout import Layout, Record, first_letter, single_spaced
+from ._layout import Layout, Record, single_spaced
 from ._packing import Cap
 from ._scan import special_lines
 
@@ -45,10 +45,13 @@ _UNSAFE_IN_LABEL = re.compile(r"[^A-Za-z0-9.]")
 # The first line of a section's notes: a heading of its own ("Notes",
 # "Historical and Statutory Notes"), or a source credit in parentheses that
 # starts with a date or a public law ("(Aug. 29, 1935, ch. 814, ...",
-# "(Pub. L. 107-273, ...", "(R.S. 3165; ...").
+# "(Pub. L. 107-273, ...", "(R.S. 3165; ...") -- a credit only where the line
+# before could end a clause, as a wrapped "(July 1, 2004, as adjusted)" is
+# body text.
 NOTES_LINE = re.compile(
     r"(?:(?:Historical and Statutory |Editor['\u2019]s |Editorial )?Notes|HISTORICAL AND (?:STATUTORY|REVISION) NOTES)$"
-    r"|\((?:(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)\.? \d{1,2}, \d{4}|Pub\. ?L\. |R\.S\. )"
+    r"|\((?:(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?"
+    r"|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.? \d{1,2}, \d{4}|Pub\. ?L\. |R\.S\. )"
 )
 NOTES = "notes"
 """The path of a section's notes, in place of a label path."""
@@ -129,12 +132,10 @@ class StatuteLayout(Layout):
     # -- sections ------------------------------------------------------------
     def opens_section(self, rec: Record) -> bool:
         """Every section line opens a section, except, in a section's notes, one
-        that goes on in lower case: a reference in the notes' prose
-        ("Section 14 of D.C. Law 14-235 provided ...")."""
-        if not self._in_notes:
-            return True
+        whose number is followed by lower case: a reference in the notes'
+        prose ("Section 14 of D.C. Law 14-235 provided ...")."""
         m = rec[5]
-        return not first_letter(m["rest"] if m["colorado"] is None else m["crest"]).islower()
+        return not self._in_notes or m["colorado"] is not None or not m["rest"][:1].islower()
 
     def reject_heading(self, rec: Record) -> None:
         """A reference in the notes: it stays notes text, nothing to report."""
@@ -255,7 +256,8 @@ class StatuteLayout(Layout):
                 self.diagnose("own_number_line", rec[0], text=text)
                 return
         self._fresh = False
-        if not self._in_notes and self.section is not None and NOTES_LINE.match(text):
+        if not self._in_notes and self.section is not None and NOTES_LINE.match(text) \
+                and (text[0] != "(" or _CLAUSE_END.search(self._last) or not self._last):
             self._flush_unit()
             self._in_notes = True
             self._stack = []

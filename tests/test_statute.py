@@ -210,6 +210,22 @@ def test_a_source_credit_opens_the_notes_and_long_notes_continue():
     assert " ".join(c.text for c in chunks) == " ".join(lines[1:])
 
 
+def test_a_wrapped_date_or_law_in_the_text_opens_no_notes():
+    lines = [SECTION, "(a) The fee in force on", "(July 1, 2004, as adjusted) applies.",
+             "(b) The term Act means the Anti-Drug Abuse Act of 1986", "(Pub. L. 99\u2013570, title I).",
+             "(c) A person may not stand."]
+    assert [c.id for c in _chunks(lines, code="X")] == ["X-C-16-112-a", "X-C-16-112-b", "X-C-16-112-c"]
+
+
+def test_a_section_after_notes_opens_even_when_its_text_starts_with_a_label():
+    lines = [SECTION, "(a) A person may not stop.", "Notes", "History: 1982.",
+             "\u00a7 16-113. (a) Lights must be on.", "(b) Horns must work."]
+    chunks = _chunks(lines, code="X")
+    # The section line's text is its catchline, as it was before notes existed.
+    assert [c.id for c in chunks] == ["X-C-16-112-a", "X-C-16-112-notes", "X-C-16-113-p1"]
+    assert (chunks[-1].heading_path, chunks[-1].text) == ("(a) Lights must be on", "(b) Horns must work.")
+
+
 # -- a property over generated sections -------------------------------------------
 
 LABELS = ["(a)", "(b)", "(c)", "(1)", "(2)", "(3)", "(A)", "(B)", "(i)", "(ii)", "(a-1)", "(2A)", "A.", "1."]
