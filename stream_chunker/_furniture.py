@@ -99,10 +99,11 @@ Forms = Dict[str, List[Occurrence]]
 class Zone:
     """The lines that may be furniture around one page break."""
 
-    __slots__ = ("index", "lines", "forms", "complete")
+    __slots__ = ("index", "at", "lines", "forms", "complete")
 
-    def __init__(self, index: int) -> None:
+    def __init__(self, index: int, at: Optional[int] = None) -> None:
         self.index = index
+        self.at = at  # where the page edge is: its form feed's line, 0 at the start of the text, None at its end
         # (key, line start, page, form or "" for a page number, numbers); the key
         # is the line start, but for text before a form feed on the same line
         self.lines: List[Tuple[int, int, int, str, Tuple[int, ...]]] = []
@@ -118,7 +119,12 @@ class Zone:
 
     @property
     def starts(self) -> List[int]:
-        return [line[1] for line in self.lines]
+        """Starts of the zone's lines and of its page-break line: text held
+        back for a zone must keep the break, or the zone is lost with it."""
+        starts = [line[1] for line in self.lines]
+        if self.at is not None:
+            starts.append(self.at)
+        return starts
 
 
 def _same_furniture(numbers: Tuple[int, ...], other: Tuple[int, ...], pages_apart: int) -> bool:

@@ -192,7 +192,7 @@ class Scanner:
         zones: List[Zone] = []
         page = self.page
         if self._at_start:
-            zone = Zone(0)
+            zone = Zone(0, 0)
             zone.complete = self._collect_top(zone, text, 0, page) or eof
             zones.append(zone)
         ff = text.find("\f")
@@ -202,7 +202,7 @@ class Scanner:
             end = text.find("\n", ff)
             page += text.count("\f", counted, ff)  # form feeds between the last zone's line and this one
             counted = ff
-            zone = Zone(self._zones_done + len(zones) + (0 if self._at_start else 1))
+            zone = Zone(self._zones_done + len(zones) + (0 if self._at_start else 1), start)
             before = text[start:ff].strip()
             if before:  # the page's last line, with the form feed after it
                 zone.add(start, page, before, key=_before_form_feed(start))
@@ -251,7 +251,9 @@ class Scanner:
         forms.update((z.index, z.forms) for z in zones)
         furniture: Set[int] = set()
         for k, zone in enumerate(zones):
-            first = min(zone.starts, default=frontier)
+            if zone.complete and not zone.lines:
+                continue  # a page edge with no text: nothing to judge or hold
+            first = min(zone.starts)
             ready = final or (zone.complete and any(
                 z.complete for z in zones[k + 1:] if z.index >= zone.index + ZONES_APART))
             if not ready and len(text) - first <= MAX_LOOKAHEAD \
@@ -269,8 +271,7 @@ class Scanner:
             self._carry = text
             return
         self._scan(text, frontier, furniture)
-        passed = [z for z in zones if z.lines and max(z.starts) < frontier
-                  or not z.lines and z.complete]
+        passed = [z for z in zones if (max(z.starts) < frontier if z.starts else z.complete)]
         if self._at_start:
             self._at_start = False
         for zone in passed:
