@@ -12,9 +12,11 @@ replaced and reported with its line number, or fatal with ``strict``.
 
 from __future__ import annotations
 
+import codecs
 import re
 import select
-from typing import TYPE_CHECKING, BinaryIO, Callable, Iterator, List, Optional
+import threading
+from typing import TYPE_CHECKING, BinaryIO, Callable, Iterator, List, Optional, Tuple
 
 from ._chunk import Chunk
 from ._errors import InputError
@@ -39,6 +41,21 @@ _NOT_TEXT = (
 
 def _lines_in(data: bytes) -> int:
     return len(_LINE_ENDS.findall(data))
+
+
+# The invalid runs of the decode under way in this thread, noted by the codec
+# error handler below (handlers are registered globally, by name).
+_REPLACED = threading.local()
+_NOTE_AND_REPLACE = "stream_chunker.note_and_replace"
+
+
+def _note_and_replace(err: UnicodeError) -> Tuple[str, int]:
+    assert isinstance(err, UnicodeDecodeError)
+    _REPLACED.runs.append((err.start, err.end))
+    return "\ufffd", err.end
+
+
+codecs.register_error(_NOTE_AND_REPLACE, _note_and_replace)
 
 
 SNIFF_BYTES = 8192
@@ -140,35 +157,36 @@ class ByteReader:
 
     @staticmethod
     def _char_boundary(data: bytes, pos: int) -> int:
-        """A cut at or before ``pos`` that does not split a UTF-8 sequence."""
-        while pos > 0 and (data[pos] & 0xC0) == 0x80:
-            pos -= 1
+        """A cut at or before ``pos`` that does not split a UTF-8 sequence. A
+        sequence is at most four bytes, so a run of continuation bytes longer
+        than that is invalid anyway and is cut where it stands (walking back
+        through it would hold an endless run of them whole)."""
+        for back in range(pos, max(pos - 3, 0) - 1, -1):
+            if (data[back] & 0xC0) != 0x80:
+                return back
         return pos
 
     def _decode(self, data: bytes) -> str:
         try:
             return data.decode("utf-8")
-        except UnicodeDecodeError:
-            pass
-        parts: List[str] = []
-        pos = 0
-        while True:
-            try:
-                parts.append(data[pos:].decode("utf-8"))
-                return "".join(parts)
-            except UnicodeDecodeError as err:
-                bad_at = pos + err.start
-                line = self._lines + _lines_in(data[:bad_at]) + 1
-                if self._strict:
-                    raise InputError(
-                        f"invalid UTF-8 (byte {data[bad_at]:#04x}); without --strict it is "
-                        "replaced by U+FFFD and reported", line) from None
-                parts.append(data[pos:bad_at].decode("utf-8"))
-                parts.append("\ufffd")
-                bad = err.end - err.start
-                self.replaced += bad
-                self._chunker._diagnose("replaced_byte", line, bytes=bad)
-                pos = pos + err.end
+        except UnicodeDecodeError as err:
+            if self._strict:
+                line = self._lines + _lines_in(data[:err.start]) + 1
+                raise InputError(
+                    f"invalid UTF-8 (byte {data[err.start]:#04x}); without --strict it is "
+                    "replaced by U+FFFD and reported", line) from None
+        # One pass with a handler that notes each invalid run: decoding again
+        # from every bad byte would take time quadratic in their number.
+        bad: List[Tuple[int, int]] = []
+        _REPLACED.runs = bad
+        text = data.decode("utf-8", _NOTE_AND_REPLACE)
+        line, counted = self._lines + 1, 0
+        for start, end in bad:
+            line += _lines_in(data[counted:start])  # never splits a "\r\n": an invalid byte is neither
+            counted = start
+            self.replaced += end - start
+            self._chunker._diagnose("replaced_byte", line, bytes=end - start)
+        return text
 
 
 def _nothing_to_read(stream: BinaryIO) -> bool:

@@ -106,3 +106,40 @@ def test_memory_does_not_grow_with_real_counts_and_the_count_worker(corpus):
     twenty = _peak(lambda: run(20))
     assert used == [True, True, True]
     assert twenty - one < 1 * MiB, (one, twenty)
+
+
+def test_a_line_of_invalid_bytes_with_no_end_is_read_in_pieces_too():
+    # UTF-8 continuation bytes with no lead byte: no character to keep whole,
+    # so they must not be held back waiting for one.
+    bound = 1000
+    chunker = Chunker(real_tokens=False, max_paragraph_chars=bound)
+    reader = ByteReader(chunker)
+    held = []
+    for _ in range(40):
+        reader.feed(b"\xa0" * 5000)
+        held.append(len(reader._carry))
+        chunker._ready()
+    reader.close()
+    chunks = chunker.close()
+    assert max(held) <= 4 * bound
+    assert reader.replaced == 200_000
+
+
+def test_invalid_bytes_are_decoded_in_one_pass(monkeypatch):
+    # Each invalid byte is reported with its line, but the line ends before it
+    # are counted once, not again from the start of the block for every byte.
+    from stream_chunker import _input
+
+    scanned = []
+    counting = _input._lines_in
+    monkeypatch.setattr(_input, "_lines_in", lambda data: scanned.append(len(data)) or counting(data))
+    events = []
+    chunker = Chunker(real_tokens=False, on_diagnostic=events.append)
+    data = b"caf\xe9 cr\xe8me\n" * 2000
+    reader = ByteReader(chunker)
+    reader.feed(data)
+    reader.close()
+    chunker.close()
+    lines = [e["line"] for e in events if e["kind"] == "replaced_byte"]
+    assert lines == [n for n in range(1, 2001) for _ in range(2)]
+    assert sum(scanned) <= 2 * len(data)
