@@ -177,13 +177,15 @@ class ParagraphLayout(Layout):
         self._para_chars = size
 
     def _cut_into(self, rec: Record) -> None:
-        """The paragraph would pass its hard bound: fill it up to the bound (at a
-        space where there is one), let it go, and go on with the rest."""
+        """The paragraph would pass its hard bound: fill it up to the bound
+        between words, let it go, and go on with the rest."""
         text = rec[2]
         room = self._bound - self._para_chars - 1
         cut = max(text.rfind("\n", 0, room + 1), text.rfind(" ", 0, room + 1))
         if cut <= 0:
-            cut = room
+            # No space in the room left: the line starts the next paragraph
+            # whole, unless it is alone and one word longer than the bound.
+            cut = 0 if self._para else max(room, 1)
         head, tail = text[:cut], text[cut:]
         split_line = rec[0] + head.count("\n")
         if head.strip():

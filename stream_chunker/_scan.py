@@ -124,6 +124,8 @@ class Scanner:
         self._history: Dict[int, Forms] = {}  # forms of the zones passed on last
         self._blank = False  # blank lines came since the last record
         self._in_line = False  # the last thing fed was a piece of an unfinished line
+        self._partial = ""  # the end of that line, not passed on yet (at most the bound)
+        self._line_blank = False  # nothing but spaces and tabs in that line so far
         self.line_no = 0  # lines passed on so far
         self.page = 1
         self.text_page = 1  # the page of the last line with text (pdftotext ends with a form feed)
@@ -136,11 +138,8 @@ class Scanner:
             text = self._drop_nul(text)
         if self._in_line:
             # The first line finishes one whose pieces were passed on already.
-            self._in_line = False
             end = text.index("\n")
-            self.line_no += 1
-            if end:
-                self._emit((self.line_no, self.page, text[:end], self.line_no, TEXT, None, False))
+            self._endless(text[:end], final=True)
             text = text[end + 1:]
         if self._carry:
             text = self._carry + text
@@ -158,21 +157,59 @@ class Scanner:
         if self._carry:
             text, self._carry = self._carry, ""
             self._advance(text, final=True, eof=False)
-        self._pieces(piece, self.line_no + 1, diagnose=not self._in_line)
-        self._in_line = True
+        if not self._in_line:
+            self._in_line = True
+            self._line_blank = True
+        self._endless(piece, final=False)
+
+    def _endless(self, text: str, final: bool) -> None:
+        """More of a line too long to hold, as it arrives: passed on in the
+        fragments that ``fragments`` makes of the whole line, however the line
+        was cut into pieces, but for the last, which more text may extend
+        (``final``: the line ends here). A form feed in it turns the page."""
+        line = self.line_no + 1
+        text = self._partial + text
+        self._partial = ""
+        if self._line_blank and text.strip(" \t"):
+            self._line_blank = False  # a long line, not a long run of spaces
+            self._diagnose("long_line", line, bound=self._bound)
+        *pages, text = text.split("\f")
+        for before in pages:
+            self._fragments(before, line)
+            self.page += 1
+            self._emit((line, self.page, None, line, PAGE_BREAK, None, self._blank))
+            self._blank = False
+        if final:
+            self._in_line = False
+            self.line_no = line
+            if pages and PAGE_NUMBER_ANYWHERE.match(text.strip()):
+                self._drop((line, self.page, text.strip(), line, TEXT, None, False))
+                return
+        self._partial = self._fragments(text, line, keep_last=not final)
+        if final and self._line_blank and not text.strip(" \t"):
+            self._blank = True  # a line of nothing but spaces ends a paragraph, however long
+
+    def _fragments(self, text: str, line: int, keep_last: bool = False) -> str:
+        """Body text of one line passed on in fragments of at most the bound;
+        with ``keep_last``, the last fragment is returned instead."""
+        parts = fragments(text, self._bound)
+        last = parts.pop() if keep_last else ""
+        for part in parts:
+            if part.strip():
+                self.text_page = self.page
+                self._emit((line, self.page, part, line, TEXT, None, self._blank))
+                self._blank = False
+        return last
 
     def _pieces(self, text: str, line: int, diagnose: bool = True) -> None:
         """A line too long for one record, passed on as body text in pieces."""
         if diagnose:
             self._diagnose("long_line", line, bound=self._bound)
-        for part in fragments(text, self._bound):
-            self._emit((line, self.page, part, line, TEXT, None, self._blank))
-            self._blank = False
+        self._fragments(text, line)
 
     def close(self) -> None:
         if self._in_line:
-            self._in_line = False
-            self.line_no += 1
+            self._endless("", final=True)
         text, self._carry = self._carry, ""
         if text:
             self._advance(text, final=True, eof=True)

@@ -143,3 +143,46 @@ def test_invalid_bytes_are_decoded_in_one_pass(monkeypatch):
     lines = [e["line"] for e in events if e["kind"] == "replaced_byte"]
     assert lines == [n for n in range(1, 2001) for _ in range(2)]
     assert sum(scanned) <= 2 * len(data)
+
+
+# -- a line too long to hold, however its bytes arrive ----------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+def _through_reader(data: bytes, block: int, bound: int):
+    events: list = []
+    chunker = Chunker(real_tokens=False, max_paragraph_chars=bound, on_diagnostic=events.append)
+    reader = ByteReader(chunker)
+    for start in range(0, len(data), block):
+        reader.feed(data[start:start + block])
+    reader.close()
+    chunks = chunker.close()
+    report = chunker.report
+    return [c.to_dict() for c in chunks], sorted(events, key=lambda e: (e["line"], e["kind"])), report
+
+
+@settings(deadline=None, max_examples=40)
+@given(st.lists(st.sampled_from(["1 Cover", "We pay.", "", "word", "caf\u00e9", "\u00a7", "cr\u00e8me br\u00fbl\u00e9e"]),
+                min_size=1, max_size=6),
+       st.integers(150, 400), st.sampled_from([1, 3, 7, 64]))
+def test_a_long_line_comes_out_the_same_in_any_blocks(words, repeat, block):
+    # Lines over four times the bound are handed on in pieces as they arrive;
+    # the pieces must not show: no word cut in two, the same chunks as whole.
+    long_line = " ".join(words * repeat)
+    data = f"1 Cover\nWe pay for sudden damage.\n{long_line}\nThe end.\n".encode()
+    got = _through_reader(data, block, bound=200)
+    assert got == _through_reader(data, 1 << 15, bound=200)
+    text = " ".join(chunk["text"] for chunk in got[0])
+    assert text.split() == "We pay for sudden damage.".split() + long_line.split() + ["The", "end."]
+
+
+def test_a_form_feed_in_an_endless_line_turns_the_page():
+    data = b"y " * 450 + b"\x0cPage 2 of 9\nmore text\n"
+    for block in (64, 1 << 15):
+        chunks, events, report = _through_reader(data, block, bound=200)
+        assert report["pages"] == 2 and report["furniture_lines"] == 1, block
+        assert [e["text"] for e in events if e["kind"] == "furniture"] == ["Page 2 of 9"]
+        assert chunks[-1]["pages"] == [1, 2] and chunks[-1]["text"].endswith("y more text")
+        assert sum(chunk["text"].split().count("y") for chunk in chunks) == 450
