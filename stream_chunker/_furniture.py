@@ -46,7 +46,7 @@ PAGE_NUMBER_ANYWHERE = re.compile(
 )
 # Forms (whole numbers as "#") that read as a page number in a page's zone:
 # short ones whole, and the end of longer ones ("... Standards Track [Page #]").
-_SHORT_PAGE_FORM = re.compile(r"(?i)[ivxlc]{1,7}|#|[-\u2013\u2014] ?# ?[-\u2013\u2014]")
+_SHORT_PAGE_FORM = re.compile(r"(?i)(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})|#|[-\u2013\u2014] ?# ?[-\u2013\u2014]")
 _PAGE_FORM_END = re.compile(r"(?i)(?:\[\s*page\s+#\s*\]|\bpage\s+#(?:\s+of\s+#)?)$")
 # Page numbers are whole numbers; a dotted section number ("5.1") is part of a
 # line's identity and stays. (The first digit comes first in the pattern so that

@@ -27,10 +27,12 @@ Number = Tuple[int, ...]
 _NUM = r"\d{1,3}(?:\.\d{1,3})*"
 # A contents entry: number (optional: some extractions put it on a line of its
 # own), title, a dot leader, a page number. "Purpose......7" glues the leader on;
-# RFC 2616 even has "...Last-Modified Dates.89", one dot between letter and page.
+# RFC 2616 even has "...Last-Modified Dates.89", one dot between a word and the
+# page. Without a number the leader must be longer than an ellipsis ("from
+# 1 ... 10"), and a single letter before one dot is a reference ("Annex A.2").
 CONTENTS = re.compile(
-    rf"(?:(?P<num>{_NUM})\.?\s+)?(?P<title>\S.*?)\s*(?:\.\s?){{2,}}\s*(?P<page>\d{{1,4}})$"
-    rf"|(?P<gnum>{_NUM})\.?\s+(?P<gtitle>\S.*?[^\W\d_)])\.(?P<gpage>\d{{1,4}})$"
+    rf"(?:(?P<num>{_NUM})\.?\s+)?(?P<title>\S.*?)\s*(?(num)(?:\.\s?){{2,}}|(?:\.\s?){{4,}})\s*(?P<page>\d{{1,4}})$"
+    rf"|(?P<gnum>{_NUM})\.?\s+(?P<gtitle>\S.*?[^\W\d_]{{2}})\.(?P<gpage>\d{{1,4}})$"
 )
 HEADING = re.compile(
     rf"(?P<num>{_NUM})(?P<dot>\.?)(?:\s+(?P<title>\S.*)|(?P<glued>[A-Z]{{2,}}\b.*))$"
@@ -262,7 +264,7 @@ class PolicyLayout(ParagraphLayout):
     def continues_heading(self, rec: Record) -> bool:
         """At a heading: the line continues the heading's text when that text is
         a clause, or when the line starts in lower case (then it is a clause)."""
-        return self._title_is_text or first_letter(rec[2]).islower()
+        return self._title_is_text or rec[2][:1].islower()
 
     def continue_heading(self, rec: Record) -> None:
         if not self._title_is_text:

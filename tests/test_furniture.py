@@ -211,3 +211,13 @@ def test_the_same_furniture_and_chunks_however_the_text_is_fed(profile, data):
     whole = _fed(lines, [len(lines)], profile)
     assert _fed(lines, [1] * len(lines), profile) == whole
     assert _fed(lines, data.draw(st.lists(st.integers(1, 6), max_size=20)), profile) == whole
+
+
+def test_only_roman_numerals_read_as_page_numbers_at_a_page_edge():
+    pages = ["We pay.\ncivil\n\nxii", "We pay more.\nill\n\nxiii", "Nothing else.\n\nxiv"]
+    events = []
+    chunker = Chunker(real_tokens=False, on_diagnostic=events.append)
+    chunks = chunker.feed("\f".join(pages) + "\f") + chunker.close()
+    words = " ".join(c.text for c in chunks).split()
+    assert "civil" in words and "ill" in words
+    assert [e["text"] for e in events if e["kind"] == "furniture"] == ["xii", "xiii", "xiv"]

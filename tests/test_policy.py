@@ -158,3 +158,33 @@ def test_a_closed_chunker_refuses_more_text():
         assert "closed" in str(err)
     else:
         raise AssertionError("feed after close must fail")
+
+
+def _with_events(lines: List[str], **options):
+    events: list = []
+    chunker = Chunker(real_tokens=False, on_diagnostic=events.append, **options)
+    chunks = chunker.feed("".join(line + "\n" for line in lines)) + chunker.close()
+    return chunks, [(e["line"], e["kind"]) for e in events]
+
+
+def test_a_reference_or_an_ellipsis_at_a_line_end_is_not_a_contents_entry():
+    chunks, events = _with_events(["1 Cover", "We pay for the items", "14 days after the leak, see Annex A.2",
+                                   "Choose an excess level from 1 ... 10", "2 Limits are set out in Appendix B.2",
+                                   "Tell us."])
+    assert not [kind for _, kind in events if kind == "contents"]
+    assert [(c.id, c.heading_path) for c in chunks] == [("1", "Cover"),
+                                                        ("2", "Limits are set out in Appendix B.2")]
+    assert "see Annex A.2 Choose an excess level from 1 ... 10" in chunks[0].text
+    # Leaders still make contents entries: numbered with two dots or more, glued
+    # to a word (RFC 2616), or without a number when the leader is long.
+    _, events = _with_events(["Contents", "1 Cover ..50", "13.3.4 Last-Modified Dates.89", "Cover ........ 3"])
+    assert [line for line, kind in events if kind == "contents"] == [2, 3, 4]
+
+
+def test_a_title_becomes_clause_text_only_before_a_line_that_starts_in_lower_case():
+    chunks = _chunks(["4.1 Escape of water", "14 days after the leak we stop paying.",
+                      "4.2 Theft", "(a) sudden loss.", "4.3 Storm", "which we pay."])
+    assert [(c.id, c.heading_path, c.text) for c in chunks] == [
+        ("4.1", "Escape of water", "14 days after the leak we stop paying."),
+        ("4.2", "Theft", "(a) sudden loss."),
+        ("4.3", "Storm", "Storm which we pay.")]
