@@ -165,7 +165,7 @@ class ParagraphLayout(Layout):
     # -- paragraphs ----------------------------------------------------------
     def continue_paragraph(self, rec: Record) -> None:
         text = rec[2]
-        size = self._para_chars + len(text) + 1  # and the space that joins it on
+        size = self._para_chars + len(text) + (1 if self._para else 0)  # and the space that joins it on
         if size > self._bound:
             self._cut_into(rec)
             return
@@ -180,7 +180,7 @@ class ParagraphLayout(Layout):
         """The paragraph would pass its hard bound: fill it up to the bound
         between words, let it go, and go on with the rest."""
         text = rec[2]
-        room = self._bound - self._para_chars - 1
+        room = self._bound - self._para_chars - (1 if self._para else 0)
         cut = max(text.rfind("\n", 0, room + 1), text.rfind(" ", 0, room + 1))
         if cut <= 0:
             # No space in the room left: the line starts the next paragraph

@@ -30,6 +30,8 @@ _NUM = r"\d{1,3}(?:\.\d{1,3})*"
 # RFC 2616 even has "...Last-Modified Dates.89", one dot between a word and the
 # page. Without a number the leader must be longer than an ellipsis ("from
 # 1 ... 10"), and a single letter before one dot is a reference ("Annex A.2").
+# (A numbered line ending in an ellipsis and a number still reads as an entry:
+# "1.1.3 http addresses ... 3" is one, and shape alone cannot tell them apart.)
 CONTENTS = re.compile(
     rf"(?:(?P<num>{_NUM})\.?\s+)?(?P<title>\S.*?)\s*(?(num)(?:\.\s?){{2,}}|(?:\.\s?){{4,}})\s*(?P<page>\d{{1,4}})$"
     rf"|(?P<gnum>{_NUM})\.?\s+(?P<gtitle>\S.*?[^\W\d_]{{2}})\.(?P<gpage>\d{{1,4}})$"

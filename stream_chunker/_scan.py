@@ -31,7 +31,7 @@ import re
 from typing import Callable, Dict, List, Optional, Pattern, Set, Tuple
 
 from ._furniture import (MAX_LOOKAHEAD, MAX_LOOKAHEAD_LINES, PAGE_NUMBER_ANYWHERE, ZONE_LINES, ZONES_APART, Forms,
-                         Zone, judge, passed_on)
+                         Zone, judge, line_form, passed_on)
 from ._machine import PAGE_BREAK, PARAGRAPHS, TEXT
 
 PLAIN = (TEXT, None)
@@ -126,6 +126,7 @@ class Scanner:
         self._in_line = False  # the last thing fed was a piece of an unfinished line
         self._partial = ""  # the end of that line, not passed on yet (at most the bound)
         self._line_blank = False  # nothing but spaces and tabs in that line so far
+        self._paged = False  # a form feed in that line, and nothing passed on after it yet
         self.line_no = 0  # lines passed on so far
         self.page = 1
         self.text_page = 1  # the page of the last line with text (pdftotext ends with a form feed)
@@ -179,12 +180,21 @@ class Scanner:
             self.page += 1
             self._emit((line, self.page, None, line, PAGE_BREAK, None, self._blank))
             self._blank = False
+            self._paged = True
+        if len(text) > self._bound:
+            self._paged = False  # text after the page break goes out: it is no page number
         if final:
             self._in_line = False
             self.line_no = line
-            if pages and PAGE_NUMBER_ANYWHERE.match(text.strip()):
-                self._drop((line, self.page, text.strip(), line, TEXT, None, False))
+            top = text.strip()
+            if self._paged and top and not line_form(top)[0]:
+                # The new page's first line reads as a page number, as it
+                # would in a page-break zone.
+                self._paged = False
+                self.text_page = self.page
+                self._drop((line, self.page, top, line, TEXT, None, False))
                 return
+            self._paged = False
         self._partial = self._fragments(text, line, keep_last=not final)
         if final and self._line_blank and not text.strip(" \t"):
             self._blank = True  # a line of nothing but spaces ends a paragraph, however long

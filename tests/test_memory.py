@@ -186,3 +186,18 @@ def test_a_form_feed_in_an_endless_line_turns_the_page():
         assert [e["text"] for e in events if e["kind"] == "furniture"] == ["Page 2 of 9"]
         assert chunks[-1]["pages"] == [1, 2] and chunks[-1]["text"].endswith("y more text")
         assert sum(chunk["text"].split().count("y") for chunk in chunks) == 450
+
+
+def test_a_page_number_after_a_form_feed_in_an_endless_line_is_furniture_in_any_blocks():
+    data = b"Start\n" + b"word " * 10 + b"\x0c7\n"
+    for block in (1, 5, 1 << 15):
+        chunks, events, report = _through_reader(data, block, bound=10)
+        assert [e["text"] for e in events if e["kind"] == "furniture"] == ["7"], block
+        assert report["pages"] == 2 and all("7" not in c["text"] for c in chunks)
+
+
+def test_a_paragraph_exactly_as_long_as_the_bound_is_not_cut():
+    for text in ("abcdefghij", "ab cdefghi"):
+        chunker = Chunker(real_tokens=False, max_paragraph_chars=10)
+        chunks = chunker.feed(text + "\n") + chunker.close()
+        assert [(c.text, c.oversize) for c in chunks] == [(text, False)]
