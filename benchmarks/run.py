@@ -379,16 +379,20 @@ def targets_table(speeds: dict[str, Speed], memory: Memory, sizes: Sizes) -> str
     rows.append(["real-count mode ≥ tiktoken alone (one thread)",
                  *([f"{real:,.1f} vs {alone:,.1f} MB/s", _verdict(real >= alone)] if real and alone
                    else ["no figure", "—"])])
-    peers = [(speed.mbps, TOOLS[key].label) for key, speed in speeds.items()
-             if TOOLS[key].kind == "peer" and speed.mbps is not None]
-    if real and peers:
-        fastest, label = max(peers)
+    fastest, label = _fastest_peer(speeds)
+    if real and fastest:
         rows.append(["real-count mode faster than every peer",
                      f"{real:,.1f} MB/s vs {fastest:,.1f} MB/s ({label}, the fastest peer)",
                      _verdict(real > fastest)])
     else:
         rows.append(["real-count mode faster than every peer", "no figure", "—"])
     return table(["target", "measured", "met"], rows, "lll")
+
+
+def _fastest_peer(speeds: dict[str, Speed]) -> tuple[float, str]:
+    """The fastest peer's MB/s and label; (0.0, "") when no peer has a figure."""
+    return max(((speed.mbps, TOOLS[key].label) for key, speed in speeds.items()
+                if TOOLS[key].kind == "peer" and speed.mbps), default=(0.0, ""))
 
 
 def limits_table(speeds: dict[str, Speed]) -> str:
@@ -402,10 +406,9 @@ def limits_table(speeds: dict[str, Speed]) -> str:
     (``K``: tiktoken on our chunks)."""
     rate = {key: speed.mbps for key, speed in speeds.items()}
     estimate, chunks, alone = rate[ESTIMATE], rate["tiktoken-chunks"], rate["tiktoken"]
-    peers = [(mbps, TOOLS[key].label) for key, mbps in rate.items() if TOOLS[key].kind == "peer" and mbps]
-    if not (estimate and chunks and alone and peers):
+    fastest, label = _fastest_peer(speeds)
+    if not (estimate and chunks and alone and fastest):
         return "Not computed: a figure it needs is missing."
-    fastest, label = max(peers)
 
     def needed(goal: float) -> str:
         seconds_per_mb = 2 / goal - 1 / chunks

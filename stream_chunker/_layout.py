@@ -44,6 +44,11 @@ def single_spaced(text: str) -> Tuple[str, int]:
     return " ".join(words), len(words)
 
 
+_EMPTY = -1
+"""The size of an empty paragraph: its first line adds no joining space, so
+every line can add one."""
+
+
 def _paragraph(text: str, first: Record, last: Record, cut: bool) -> Paragraph:
     """A finished paragraph from its joined lines and its first and last records."""
     text, words = single_spaced(text)
@@ -159,13 +164,13 @@ class ParagraphLayout(Layout):
         self._para: List[str] = []
         self._para_first: Record = (0, 0, "", 0)
         self._para_last: Record = (0, 0, "", 0)
-        self._para_chars = 0
+        self._para_chars = _EMPTY  # characters of the open paragraph, joining spaces included
         self._para_cut = False  # the open paragraph continues one the hard bound cut
 
     # -- paragraphs ----------------------------------------------------------
     def continue_paragraph(self, rec: Record) -> None:
         text = rec[2]
-        size = self._para_chars + len(text) + (1 if self._para else 0)  # and the space that joins it on
+        size = self._para_chars + len(text) + 1  # and the space that joins it on
         if size > self._bound:
             self._cut_into(rec)
             return
@@ -180,7 +185,7 @@ class ParagraphLayout(Layout):
         """The paragraph would pass its hard bound: fill it up to the bound
         between words, let it go, and go on with the rest."""
         text = rec[2]
-        room = self._bound - self._para_chars - (1 if self._para else 0)
+        room = self._bound - self._para_chars - 1
         cut = max(text.rfind("\n", 0, room + 1), text.rfind(" ", 0, room + 1))
         if cut <= 0:
             # No space in the room left: the line starts the next paragraph
@@ -217,7 +222,7 @@ class ParagraphLayout(Layout):
         self.end_paragraph()
         *whole, last = paragraph_records(rec)
         for line in whole:
-            if len(line[2]) < self._bound:
+            if len(line[2]) <= self._bound:
                 self.take_paragraph(_paragraph(line[2], line, line, False))
             else:
                 self.continue_paragraph(line)
@@ -227,7 +232,7 @@ class ParagraphLayout(Layout):
     def _close_paragraph(self, cut: bool = False) -> None:
         paragraph = _paragraph(" ".join(self._para), self._para_first, self._para_last, cut or self._para_cut)
         self._para = []
-        self._para_chars = 0
+        self._para_chars = _EMPTY
         if cut:
             self.diagnose("paragraph_cut", paragraph.lines[1], bound=self._bound)
             self.count("paragraphs_cut")

@@ -159,8 +159,7 @@ class Scanner:
             text, self._carry = self._carry, ""
             self._advance(text, final=True, eof=False)
         if not self._in_line:
-            self._in_line = True
-            self._line_blank = True
+            self._in_line = self._line_blank = True
         self._endless(piece, final=False)
 
     def _endless(self, text: str, final: bool) -> None:
@@ -180,24 +179,22 @@ class Scanner:
             self.page += 1
             self._emit((line, self.page, None, line, PAGE_BREAK, None, self._blank))
             self._blank = False
-            self._paged = True
-        if len(text) > self._bound:
-            self._paged = False  # text after the page break goes out: it is no page number
+        # Text after the page break that goes out now is no page number.
+        self._paged = (self._paged or bool(pages)) and len(text) <= self._bound
         if final:
+            paged, self._paged = self._paged, False
             self._in_line = False
             self.line_no = line
             top = text.strip()
-            if self._paged and top and not line_form(top)[0]:
+            if paged and top and not line_form(top)[0]:
                 # The new page's first line reads as a page number, as it
                 # would in a page-break zone.
-                self._paged = False
                 self.text_page = self.page
                 self._drop((line, self.page, top, line, TEXT, None, False))
                 return
-            self._paged = False
+            if self._line_blank:
+                self._blank = True  # a line of nothing but spaces ends a paragraph, however long
         self._partial = self._fragments(text, line, keep_last=not final)
-        if final and self._line_blank and not text.strip(" \t"):
-            self._blank = True  # a line of nothing but spaces ends a paragraph, however long
 
     def _fragments(self, text: str, line: int, keep_last: bool = False) -> str:
         """Body text of one line passed on in fragments of at most the bound;
