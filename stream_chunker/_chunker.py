@@ -144,6 +144,12 @@ class Chunker:
         assert self._encode is not None
         return len(self._encode(text))
 
+    def diagnose(self, kind: str, line: int, **details: Any) -> None:
+        """Note an event of this document's input that a driver found (a
+        replaced byte, a PDF page with no text layer): it is counted in the
+        report and passed to ``on_diagnostic``."""
+        self._diagnose(kind, line, **details)
+
     @property
     def report(self) -> Dict[str, Any]:
         """The end-of-run report as a dict (see the README for its fields)."""
