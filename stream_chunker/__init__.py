@@ -7,7 +7,8 @@ one line at a time, with bounded memory.
 """
 
 from ._chunk import Chunk
-from ._chunker import Chunker, chunk_lines
+from ._chunker import Chunker
+from ._drive import chunk_lines
 from ._errors import ChunkerError, ConfigError, EncodingUnavailable, InputError
 
 __version__ = "0.1.0"

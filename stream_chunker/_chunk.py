@@ -70,6 +70,13 @@ class Chunk:
 _FIELDS = tuple(f.name for f in fields(Chunk))
 
 
+def with_real_tokens(chunk: Chunk, count: int) -> Chunk:
+    """The chunk with its real token count (built field by field, as
+    ``dataclasses.replace`` costs more than many a chunk's whole making)."""
+    return Chunk(chunk.id, chunk.clause, chunk.heading_path, chunk.text, chunk.words, chunk.tokens, count,
+                 chunk.citation, chunk.lines, chunk.pages, chunk.oversize)
+
+
 def estimate_tokens(words: int) -> int:
     """Tokens estimated at 0.75 words per token, rounded up.
 

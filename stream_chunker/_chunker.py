@@ -1,23 +1,26 @@
-"""The engine: a sans-IO ``Chunker`` and the ``chunk_lines`` generator around it."""
+"""The engine: a sans-IO ``Chunker`` -- text in, chunks out, no I/O of its own.
+
+Text goes through three stages (``_splitter``: complete lines; ``_zones``: page
+furniture judged; ``_cutter``: records) to the reader (``_machine``), which
+drives the profile, which hands its text to the packer; the chunks decided are
+counted (``_tokens``, or a driver's counter) and handed on.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from ._chunk import Chunk
-from ._counting import Counts
+from ._cutter import RecordCutter
 from ._errors import ConfigError
-from ._layout import Layout, Record, Settings
 from ._machine import Reader
 from ._packing import Cap
+from ._profile import COMMON_OPTIONS, ProfileSpec, Settings, profiles
+from ._records import Line
 from ._report import Report
-from ._scan import Scanner
-from ._tokens import DEFAULT_ENCODING, load_encoding
-
-PROFILES = ("policy", "statute")
-DEFAULT_CAPS = {"policy": ("estimate", 400), "statute": ("chars", 900)}
-_COMMON_OPTIONS = {"max_paragraph_chars": 100_000, "max_title_words": 12}
-_STATUTE_OPTIONS = ("code", "cite", "section_prefix", "as_of", "section", "heading")
+from ._splitter import LineSplitter
+from ._tokens import DEFAULT_ENCODING, Counter, InlineCounter, check_encoding_name, load_encoding
+from ._zones import PageZones
 
 Diagnostic = Dict[str, Any]
 
@@ -28,10 +31,17 @@ def _positive(name: str, value: Any) -> int:
     return value
 
 
-def _settings(profile: str, max_tokens: Optional[int], max_chars: Optional[int], cap_by: str,
-              real_tokens: bool, options: Dict[str, Any]) -> Settings:
-    if profile not in PROFILES:
-        raise ConfigError(f"unknown profile {profile!r}: choose one of {', '.join(PROFILES)}")
+def profile_spec(name: str) -> ProfileSpec:
+    known = profiles()
+    if name not in known:
+        raise ConfigError(f"unknown profile {name!r}: choose one of {', '.join(known)}")
+    return known[name]
+
+
+def settings(profile: str, max_tokens: Optional[int], max_chars: Optional[int], cap_by: str,
+             real_tokens: bool, options: Dict[str, Any]) -> Settings:
+    """Every option checked, and the cap resolved, before any text is read."""
+    spec = profile_spec(profile)
     if cap_by not in ("estimate", "real"):
         raise ConfigError(f"cap_by must be 'estimate' or 'real', got {cap_by!r}")
     if max_tokens is not None and max_chars is not None:
@@ -43,53 +53,50 @@ def _settings(profile: str, max_tokens: Optional[int], max_chars: Optional[int],
             raise ConfigError("cap_by='real' caps tokens: give max_tokens, not max_chars")
         unit, cap = "chars", _positive("max_chars", max_chars)
     else:
-        unit, cap = DEFAULT_CAPS[profile]
+        unit, cap = spec.default_cap
         if cap_by == "real":
             if unit == "chars":
-                raise ConfigError("cap_by='real' caps tokens: give max_tokens with the statute profile")
+                raise ConfigError(f"cap_by='real' caps tokens: give max_tokens with the {profile} profile")
             unit = "real"
     if unit == "real" and not real_tokens:
         raise ConfigError("cap_by='real' needs real token counts: leave real_tokens on")
-    allowed = set(_COMMON_OPTIONS) | (set(_STATUTE_OPTIONS) if profile == "statute" else set())
+    allowed = {o.name for o in COMMON_OPTIONS + spec.options}
     unknown = sorted(set(options) - allowed)
     if unknown:
         raise ConfigError(
             f"unknown option{'s' if len(unknown) > 1 else ''} for the {profile} profile: "
             f"{', '.join(unknown)} (known: {', '.join(sorted(allowed))})"
         )
-    common = {k: _positive(k, options.get(k, v)) for k, v in _COMMON_OPTIONS.items()}
-    rest = {k: v for k, v in options.items() if k not in _COMMON_OPTIONS}
-    cite = rest.get("cite")
-    if cite is not None:
-        try:
-            cite.format(section="16-112", as_of="", code="")
-        except (KeyError, IndexError, ValueError) as err:
-            raise ConfigError(f"cite template {cite!r} does not work ({err!r}): it may use "
-                              "{section}, {as_of} and {code}") from None
+    common = {o.name: _positive(o.name, options.get(o.name, o.default)) for o in COMMON_OPTIONS}
+    rest = {k: v for k, v in options.items() if k not in common}
+    if spec.check is not None:
+        spec.check(rest)
     return Settings(profile=profile, cap_unit=unit, cap=cap, profile_options=rest, **common)
 
 
 class Chunker:
     r"""Push text in, take chunks out; no I/O of its own.
 
-    ``feed`` takes one line, or several separated by ``\n``, ``\r\n`` or ``\r``;
-    the end of each call ends its last line, so lines may be passed with or
-    without their newline. It returns the chunks that the text decided.
-    ``close`` ends the input and returns the rest. Options are those of
-    :func:`chunk_lines`.
+    ``feed`` takes text in pieces of any size, as it arrives: a line ends only
+    at a line end (``\n``, ``\r\n`` or ``\r``), however the text is cut, and
+    ``close`` ends the last one. Each call returns the chunks that the text so
+    far decided, and the chunks are the same however the text was cut.
+    ``close`` ends the input and returns the rest; after it, ``feed`` raises
+    ``ConfigError`` and ``close`` returns nothing. Options are those of
+    :func:`stream_chunker.chunk_lines`.
 
     >>> c = Chunker(max_tokens=400, real_tokens=False)
-    >>> c.feed("1 Cover\nWe cover the house.\n2 Excess\nThe first 250 is yours.\n")
-    []
+    >>> c.feed("1 Cover\nWe cover the house.\n2 Exc"), c.feed("ess\nThe first 250 is yours.")
+    ([], [])
     >>> [(chunk.id, chunk.text) for chunk in c.close()], c.report["sections"]
     ([('1', 'We cover the house.'), ('2', 'The first 250 is yours.')], 2)
 
     Chunks leave once they are decided: a section may go on until the next
     heading, and the first lines of the text wait until it is known whether
-    they are a running header (see ``_furniture``). With ``count_worker=True``
-    (off by default here, on in ``chunk_lines`` and the command line) a long
-    document's chunks may also wait, a block or two, for the counting process;
-    ``close`` returns every one.
+    they are a running header (see ``_zones``). ``counter`` is who counts real
+    tokens: by default this thread, as chunks are decided; a driver may pass
+    its own (``_counting``), from which chunks may come back a call or two
+    later -- ``close`` returns every one.
     """
 
     def __init__(
@@ -102,165 +109,92 @@ class Chunker:
         encoding: str = DEFAULT_ENCODING,
         real_tokens: bool = True,
         on_diagnostic: Optional[Callable[[Diagnostic], None]] = None,
-        count_worker: bool = False,
+        counter: Optional[Counter] = None,
         **profile_options: Any,
     ) -> None:
-        self.settings = _settings(profile, max_tokens, max_chars, cap_by, real_tokens, profile_options)
-        self._encode = load_encoding(encoding).encode_ordinary if real_tokens else None
-        self._counts = None if self._encode is None else Counts(
-            self._encode, encoding, count_worker and self.settings.cap_unit != "real", self._diagnose)
+        check_encoding_name(encoding)
+        self.settings = settings(profile, max_tokens, max_chars, cap_by, real_tokens, profile_options)
+        encode = load_encoding(encoding).encode_ordinary if real_tokens else None
+        self._counter: Optional[Counter] = None
+        if encode is not None:
+            self._counter = counter if counter is not None and self.settings.cap_unit != "real" \
+                else InlineCounter(encode)
+        if self._counter is not None:
+            self._counter.attach(self.diagnose)
         self._on_diagnostic = on_diagnostic
-        self._out: List[Chunk] = []
-        cap = Cap(self.settings.cap, self.settings.cap_unit, self._real_count)
-        layout_cls = _layout_class(profile)
-        self.layout: Layout = layout_cls(self.settings, self._out.append, self._diagnose, cap=cap)
-        self._reader = Reader(self.layout)
-        self._scanner = Scanner(self.layout.SPECIAL, self.layout.LEADER, self.layout.classify,
-                                self._reader.push, self._furniture, self.settings.max_paragraph_chars,
-                                self._diagnose)
-        self.report_data = Report(
-            profile=profile, cap=self.settings.cap, cap_unit=self.settings.cap_unit,
-            encoding=encoding if real_tokens else None,
-        )
+        self._report = Report(profile=profile, cap=self.settings.cap, cap_unit=self.settings.cap_unit,
+                              encoding=encoding if real_tokens else None)
+        self._decided: List[Chunk] = []
+        cap = Cap(self.settings.cap, self.settings.cap_unit,
+                  None if encode is None else lambda text: len(encode(text)))
+        self.profile = profile_spec(profile).factory(self.settings, self._decided.append, self.diagnose, cap)
+        self._reader = Reader(self.profile, self.profile.classes())
+        bound = self.settings.max_paragraph_chars
+        self._cutter = RecordCutter(self.profile.special, self.profile.leader, self.profile.classify,
+                                    self._reader.push, self._furniture, bound, self.diagnose)
+        self._zones = PageZones(self._cutter.take, self._cutter.long_line)
+        self._splitter = LineSplitter(bound, self._zones.feed, self._zones.long_line, lambda: self._zones.lines,
+                                      self.diagnose)
         self._closed = False
 
-    # -- public --------------------------------------------------------------
     def feed(self, text: str) -> List[Chunk]:
-        """Take one or more lines; return the chunks they completed."""
-        self._check_open()
-        self._feed_text(complete_lines(text))
-        return self._ready()
+        """Take more text; return the chunks it decided."""
+        if self._closed:
+            raise ConfigError("this Chunker is closed; make a new one for the next document")
+        self._splitter.feed(text)
+        return self._hand_on(wait=False)
 
     def close(self) -> List[Chunk]:
-        """End the input; return the last chunks."""
-        self._check_open()
+        """End the input; return the last chunks (nothing, once closed)."""
+        if self._closed:
+            return []
         self._closed = True
-        self._scanner.close()
-        self._reader.close()
-        self.layout.finish()
-        return self._ready(wait=True)
-
-    def _real_count(self, text: str) -> int:
-        assert self._encode is not None
-        return len(self._encode(text))
+        self._splitter.close()
+        self._zones.close()
+        self._reader.sync()
+        self.profile.finish()
+        return self._hand_on(wait=True)
 
     def diagnose(self, kind: str, line: int, **details: Any) -> None:
-        """Note an event of this document's input that a driver found (a
-        replaced byte, a PDF page with no text layer): it is counted in the
-        report and passed to ``on_diagnostic``."""
-        self._diagnose(kind, line, **details)
+        """Note an event of this document: counted in the report, passed to
+        ``on_diagnostic``. The engine notes its own; a driver notes what it
+        finds in the input (a replaced byte, a PDF page with no text layer)."""
+        self._report.note(kind, details)
+        if self._on_diagnostic is not None:
+            self._on_diagnostic({"line": line, "kind": kind, **details})
+
+    def flush(self) -> List[Chunk]:
+        """Every chunk decided so far, waiting for counts still out (a driver
+        about to wait for input hands on what it has first)."""
+        return self._hand_on(wait=True)
 
     @property
     def report(self) -> Dict[str, Any]:
         """The end-of-run report as a dict (see the README for its fields)."""
-        scanner = self._scanner
-        self.report_data.nul_bytes = scanner.nul_bytes
-        self.report_data.count_worker = self._counts is not None and self._counts.worker_used
-        return self.report_data.as_dict(scanner.line_no, scanner.text_page, self.layout)
+        return self._report.as_dict(
+            lines=self._cutter.line_no, pages=self._cutter.text_page, nul_bytes=self._splitter.nul_bytes,
+            counts=self.profile.counts, profile=self.profile.report(),
+            counting=self._counter.report() if self._counter is not None else {})
+
+    @property
+    def waiting(self) -> bool:
+        """Some chunks are decided but wait for their counts (see ``counter``)."""
+        return self._counter is not None and self._counter.waiting
 
     @property
     def state(self) -> str:
         """The reader's state (one of ``_machine.STATES``)."""
         return self._reader.state
 
-    # -- the line loop -------------------------------------------------------
-    def _check_open(self) -> None:
-        if self._closed:
-            raise ConfigError("this Chunker is closed; make a new one for the next document")
+    def _furniture(self, rec: Line) -> None:
+        self.diagnose("furniture", rec.first, text=rec.text)
 
-    def _feed_text(self, text: str) -> None:
-        """Complete lines, ``\n``-terminated: the drivers' way in."""
-        self._scanner.feed(text)
-
-    def _feed_piece(self, piece: str) -> None:
-        """A piece of a line that has not ended yet (see ``Scanner.feed_piece``)."""
-        self._scanner.feed_piece(piece)
-
-    def _furniture(self, rec: Record) -> None:
-        self.report_data.furniture_lines += 1
-        self._diagnose("furniture", rec[0], text=rec[2])
-
-    def _diagnose(self, kind: str, line: int, **details: Any) -> None:
-        self.report_data.note(kind)
-        if self._on_diagnostic is not None:
-            self._on_diagnostic({"line": line, "kind": kind, **details})
-
-    # -- chunks out ----------------------------------------------------------
-    @property
-    def _waiting(self) -> bool:
-        """Chunks are decided but wait for their counts from the counting process."""
-        return self._counts is not None and self._counts.waiting
-
-    def _ready(self, wait: bool = False) -> List[Chunk]:
-        """The chunks ready to hand on: those decided, with their real token
-        counts, accounted for in the report (with the counting process some may
-        go later; ``wait``: none)."""
-        drafts = self._out[:]
-        self._out.clear()
-        if self._counts is not None:
-            drafts = self._counts.settle(drafts, wait)
-        for chunk in drafts:
-            self.report_data.add(chunk)
-        return drafts
-
-
-def normalise(text: str) -> str:
-    r"""Line ends made ``\n``: ``\r\n`` and a lone ``\r`` end a line too.
-
-    >>> normalise("a\r\nb\rc")
-    'a\nb\nc'
-    """
-    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
-
-
-def complete_lines(text: str) -> str:
-    r"""``text`` as complete ``\n``-terminated lines: the end of the text ends its
-    last line, which may or may not have had a line end of its own.
-
-    >>> complete_lines("a"), complete_lines("a\r\n"), complete_lines("a\r"), complete_lines("")
-    ('a\n', 'a\n', 'a\n', '\n')
-    """
-    text = normalise(text)
-    return text if text.endswith("\n") else text + "\n"
-
-
-def _layout_class(profile: str) -> Any:
-    if profile == "statute":
-        from ._statute import StatuteLayout
-
-        return StatuteLayout
-    from ._policy import PolicyLayout
-
-    return PolicyLayout
-
-
-def chunk_lines(
-    lines: Iterable[str],
-    *,
-    profile: str = "policy",
-    max_tokens: Optional[int] = None,
-    max_chars: Optional[int] = None,
-    cap_by: str = "estimate",
-    encoding: str = DEFAULT_ENCODING,
-    real_tokens: bool = True,
-    count_worker: bool = True,
-    **profile_options: Any,
-) -> Iterator[Chunk]:
-    """Chunk a document given as an iterable of lines, lazily.
-
-    Each item is one line, with or without its newline. Without a cap the
-    profile's default applies (policy: 400 estimated tokens; statute: 900
-    characters). With ``count_worker``, a long document's real token counts
-    are taken mostly by a counting process beside this one, on another core
-    (see ``_counting``): the chunks and their counts are the same.
-
-    >>> doc = ["4 Exclusions", "4.1 Wear and tear", "We do not cover gradual deterioration."]
-    >>> [(c.id, c.heading_path, c.tokens) for c in chunk_lines(doc, real_tokens=False)]
-    [('4.1', 'Exclusions > Wear and tear', 8)]
-    """
-    chunker = Chunker(profile=profile, max_tokens=max_tokens, max_chars=max_chars, cap_by=cap_by,
-                      encoding=encoding, real_tokens=real_tokens, count_worker=count_worker,
-                      **profile_options)
-    from ._pipeline import run
-
-    yield from run(chunker, lines)
+    def _hand_on(self, wait: bool) -> List[Chunk]:
+        """The chunks decided, counted, and accounted for in the report."""
+        chunks = self._decided[:]
+        self._decided.clear()
+        if self._counter is not None and (chunks or self._counter.waiting):
+            chunks = self._counter.settle(chunks, wait)
+        for chunk in chunks:
+            self._report.add(chunk)
+        return chunks

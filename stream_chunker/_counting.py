@@ -45,6 +45,10 @@ diagnostic is noted, what it held is counted here, and no other is started
 for that encoding. It runs ``sys.executable -c``, with the package's own folder
 first on its path; flags such as ``-I`` or ``-X`` of this interpreter are not
 passed on, and its stderr goes nowhere (the diagnostic gives its exit status).
+
+Why one module of this length: the counting process, the channel to it and
+the chunker's side of the exchange are one protocol; each part makes sense
+only with the others, and every rule of the exchange is in one place.
 """
 
 from __future__ import annotations
@@ -59,9 +63,10 @@ import threading
 import time
 from array import array
 from collections import deque
-from typing import Callable, Deque, Dict, List, Optional, Tuple
+from typing import Any, Callable, Deque, Dict, List, Optional, Tuple
 
-from ._chunk import Chunk
+from ._chunk import Chunk, with_real_tokens
+from ._tokens import load_encoding
 
 WORKER_AFTER = 32 * 1024
 """Characters of chunk text a document makes before the counting process is
@@ -91,10 +96,18 @@ _NO_SIGPIPE = getattr(socket, "MSG_NOSIGNAL", 0)
 Encode = Callable[[str], List[int]]
 
 
-def _set_count(chunk: Chunk, count: int) -> None:
-    # A draft belongs to the chunker until it is handed on: its count is set in
-    # place (dataclasses.replace costs more than many a chunk's whole making).
-    object.__setattr__(chunk, "real_tokens", count)
+class _Draft:
+    """A chunk waiting for its count."""
+
+    __slots__ = ("chunk", "count")
+
+    def __init__(self, chunk: Chunk) -> None:
+        self.chunk = chunk
+        self.count: Optional[int] = chunk.real_tokens
+
+
+def _set_count(draft: _Draft, count: int) -> None:
+    draft.count = count
 
 
 class _Channel:
@@ -204,7 +217,7 @@ class _Worker:
         self.lost = False  # it died (rather than being left behind by a fork)
         self.ready = False  # it has answered once: its encoding is loaded
         self.lock = threading.Lock()  # chunkers on several threads share it
-        self.flights: Deque[Tuple["Counts", List[Chunk], int]] = deque()  # and its characters
+        self.flights: Deque[Tuple["Counts", List[_Draft], int]] = deque()  # and its characters
         self.in_hand = 0  # characters sent and not had back, of every chunker
         mine, theirs = socket.socketpair()
         try:
@@ -224,23 +237,23 @@ class _Worker:
         theirs.close()
         self.channel = _Channel(mine)
 
-    def send(self, owner: "Counts", texts: List[Chunk]) -> List[Chunk]:
+    def send(self, owner: "Counts", texts: List[_Draft]) -> List[_Draft]:
         """Send as many of ``texts``' chunks as the backlog allows; return the rest."""
         with self.lock:
             if not self.alive:
                 return texts
             room = min(BACKLOG, self.capacity) - self.in_hand
             size = taken = 0
-            for chunk in texts:
-                if size + len(chunk.text) > room:
+            for draft in texts:
+                if size + len(draft.chunk.text) > room:
                     break
-                size += len(chunk.text)
+                size += len(draft.chunk.text)
                 taken += 1
             if not taken:
                 return texts
             batch = texts[:taken]
             try:
-                self.channel.write(b"T" + "\0".join([c.text for c in batch]).encode("utf-8", "surrogatepass"))
+                self.channel.write(b"T" + "\0".join([d.chunk.text for d in batch]).encode("utf-8", "surrogatepass"))
             except BaseException as err:
                 self._die(err)
                 return texts
@@ -283,8 +296,8 @@ class _Worker:
         self._end()
         while self.flights:
             owner, batch, _ = self.flights.popleft()
-            for chunk in batch:
-                _set_count(chunk, len(self.encode(chunk.text)))
+            for draft in batch:
+                _set_count(draft, len(self.encode(draft.chunk.text)))
             owner.batches_out -= 1
         self.in_hand = 0
         if not isinstance(err, Exception):
@@ -363,30 +376,39 @@ def _stop_all() -> None:
 
 
 class Counts:
-    """Gives one chunker's chunks their real token counts and hands them on in order."""
+    """Gives one chunker's chunks their real token counts and hands them on in
+    order: the ``counter`` a driver passes to its ``Chunker``."""
 
-    def __init__(self, encode: Encode, encoding: str, use_worker: bool, diagnose: Callable[..., None]) -> None:
-        self._encode = encode
+    def __init__(self, encoding: str, use_worker: bool = True) -> None:
+        self._encode = load_encoding(encoding).encode_ordinary
         self._encoding = encoding
         self._use_worker = use_worker
-        self._diagnose = diagnose
+        self._diagnose: Callable[..., None] = lambda *args, **kwargs: None
         self._counted_here = 0  # characters counted here while no worker was used
         self._worker: Optional[_Worker] = None
-        self._waiting: Deque[Chunk] = deque()  # chunks not yet handed on, in order
+        self._waiting: Deque[_Draft] = deque()  # chunks not yet handed on, in order
         self.batches_out = 0  # batches sent and not had back (changed under the worker's lock)
         self.worker_used = False
+
+    def attach(self, diagnose: Callable[..., None]) -> None:
+        """Where this counter's diagnostics go: its chunker's."""
+        self._diagnose = diagnose
 
     @property
     def waiting(self) -> bool:
         """Some chunks wait for their counts."""
         return bool(self._waiting)
 
-    def settle(self, drafts: List[Chunk], wait: bool = False) -> List[Chunk]:
-        """Count ``drafts`` (or send them to be counted) and return the chunks,
+    def report(self) -> Dict[str, Any]:
+        return {"count_worker": self.worker_used}
+
+    def settle(self, chunks: List[Chunk], wait: bool = False) -> List[Chunk]:
+        """Count ``chunks`` (or send them to be counted) and return the chunks,
         of these and earlier ones, whose turn has come with their counts;
         ``wait`` waits for every count still out."""
+        drafts = [_Draft(chunk) for chunk in chunks]
         self._waiting.extend(drafts)
-        todo = [chunk for chunk in drafts if chunk.real_tokens is None]
+        todo = [draft for draft in drafts if draft.count is None]
         worker = self._worker
         if worker is None and self._use_worker and todo:
             worker = self._take_worker()
@@ -395,17 +417,17 @@ class Counts:
                 worker.receive()  # the backlog as it is now
             todo = worker.send(self, todo)
         encode = self._encode
-        for chunk in todo:
-            _set_count(chunk, len(encode(chunk.text)))
+        for draft in todo:
+            _set_count(draft, len(encode(draft.chunk.text)))
             if worker is None:
-                self._counted_here += len(chunk.text)
+                self._counted_here += len(draft.chunk.text)
         if worker is not None and self.batches_out:
             if not worker.ready and (wait or len(self._waiting) > MAX_WAITING):
                 self._count_the_rest()  # still loading: counting here is sooner
             elif wait:
                 worker.receive(until=lambda: not self.batches_out)
             elif len(self._waiting) > MAX_WAITING:
-                worker.receive(until=lambda: self._waiting[0].real_tokens is not None)
+                worker.receive(until=lambda: self._waiting[0].count is not None)
             else:
                 worker.receive()
         if worker is not None and not worker.alive:
@@ -435,16 +457,24 @@ class Counts:
 
     def _count_the_rest(self) -> None:
         # A chunk counted here may be counted again by a late reply: the same number.
-        for chunk in self._waiting:
-            if chunk.real_tokens is None:
-                _set_count(chunk, len(self._encode(chunk.text)))
+        for draft in self._waiting:
+            if draft.count is None:
+                _set_count(draft, len(self._encode(draft.chunk.text)))
 
     def _first_line(self) -> int:
-        return self._waiting[0].lines[0] if self._waiting else 0
+        return self._waiting[0].chunk.lines[0] if self._waiting else 0
 
     def _hand_on(self) -> List[Chunk]:
         waiting = self._waiting
         out = []
-        while waiting and waiting[0].real_tokens is not None:
-            out.append(waiting.popleft())
+        while waiting and waiting[0].count is not None:
+            draft = waiting.popleft()
+            out.append(draft.chunk if draft.chunk.real_tokens is not None
+                       else with_real_tokens(draft.chunk, draft.count))  # type: ignore[arg-type]
         return out
+
+
+def counter_for(encoding: str, use_worker: bool) -> Optional[Counts]:
+    """The counter a driver passes to its ``Chunker``: one that uses the
+    counting process, or None for the chunker's own (which counts here)."""
+    return Counts(encoding, use_worker=True) if use_worker else None

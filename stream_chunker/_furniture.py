@@ -17,15 +17,15 @@ The first time a header appears nothing proves yet that it recurs, so a zone is
 judged only once the zones of the next ``ZONES_APART`` page breaks have been
 seen: a lookahead of two pages (two, so headers that alternate between left and
 right pages are caught), capped at ``MAX_LOOKAHEAD`` characters and
-``MAX_LOOKAHEAD_LINES`` lines. The scanner holds that much text back and judges
-the zones in it (see ``_scan``).
+``MAX_LOOKAHEAD_LINES`` lines. ``_zones`` holds that much text back and judges
+the zones in it.
 """
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, Iterable, List, NamedTuple, Tuple
 
 ZONE_LINES = 3
 """Non-blank lines on each side of a page break that may be furniture."""
@@ -89,42 +89,22 @@ def line_form(text: str) -> Tuple[str, Tuple[int, ...]]:
     return form, numbers
 
 
-Occurrence = Tuple[int, int, Tuple[int, ...]]
-"""Where a form was seen: line start in the text (-1 once passed on), page, and
-the whole numbers the line printed."""
+class ZoneLine(NamedTuple):
+    """A line in the zone of a page edge, which may be furniture."""
 
-Forms = Dict[str, List[Occurrence]]
-
-
-class Zone:
-    """The lines that may be furniture around one page break."""
-
-    __slots__ = ("index", "at", "lines", "forms", "complete")
-
-    def __init__(self, index: int, at: Optional[int] = None) -> None:
-        self.index = index
-        self.at = at  # where the page edge is: its form feed's line, 0 at the start of the text, None at its end
-        # (key, line start, page, form or "" for a page number, numbers); the key
-        # is the line start, but for text before a form feed on the same line
-        self.lines: List[Tuple[int, int, int, str, Tuple[int, ...]]] = []
-        self.forms: Forms = {}
-        self.complete = False
-
-    def add(self, start: int, page: int, text: str, key: Optional[int] = None) -> None:
-        form, numbers = line_form(text)
-        key = start if key is None else key
-        if form:
-            self.forms.setdefault(form, []).append((key, page, numbers))
-        self.lines.append((key, start, page, form, numbers))
-
-    @property
-    def starts(self) -> List[int]:
-        """Starts of the zone's lines and of its page-break line: text held
-        back for a zone must keep the break, or the zone is lost with it."""
-        starts = [line[1] for line in self.lines]
-        if self.at is not None:
-            starts.append(self.at)
-        return starts
+    key: int
+    """Its line start in the whole text (see ``_zones.before_form_feed`` for text before a form feed)."""
+    start: int
+    """Where its line starts in the whole text."""
+    line: int
+    """Its line number."""
+    end: int
+    """Where its line ends in the whole text."""
+    page: int
+    form: str
+    """Its masked form, or ``""`` when it reads as a page number."""
+    numbers: Tuple[int, ...]
+    """The whole numbers it prints."""
 
 
 def _same_furniture(numbers: Tuple[int, ...], other: Tuple[int, ...], pages_apart: int) -> bool:
@@ -135,21 +115,27 @@ def _same_furniture(numbers: Tuple[int, ...], other: Tuple[int, ...], pages_apar
         a == b or b - a == pages_apart for a, b in zip(numbers, other))
 
 
-def judge(zone: Zone, forms: Dict[int, Forms]) -> List[int]:
-    """The keys of the zone's lines that are furniture, given the forms of the
-    zones around it by index. A short page can put one line in the zones of two
-    breaks: a line does not recur by meeting itself."""
-    near = [forms[i] for i in range(zone.index - ZONES_APART, zone.index + ZONES_APART + 1)
-            if i != zone.index and i in forms]
+def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]]]) -> List[int]:
+    """The keys of the zone ``lines`` that are furniture, given the lines of the
+    zones around it by form. A short page can put one line in the zones of two
+    breaks: a line does not recur by meeting itself.
+
+    >>> head = lambda key, page: ZoneLine(key, key, key, key, page, "Acme Policy", ())
+    >>> furniture([head(10, 1), ZoneLine(20, 20, 2, 21, 1, "", (3,))], [{"Acme Policy": [head(90, 2)]}])
+    [10, 20]
+    """
+    near = list(near)
     out = []
-    for key, _, page, form, numbers in zone.lines:
-        if not form or any(other != key and _same_furniture(numbers, nums, other_page - page)
-                           for seen in near for other, other_page, nums in seen.get(form, ())):
-            out.append(key)
+    for line in lines:
+        if not line.form:
+            out.append(line.key)
+            continue
+        for forms in near:
+            for other in forms.get(line.form, ()):
+                if other.key != line.key and _same_furniture(line.numbers, other.numbers, other.page - line.page):
+                    break
+            else:
+                continue
+            out.append(line.key)
+            break
     return out
-
-
-def passed_on(forms: Forms) -> Forms:
-    """Forms of a zone whose lines were passed on: in later text their starts
-    mean nothing, but they are surely other lines."""
-    return {form: [(-1, page, numbers) for _, page, numbers in seen] for form, seen in forms.items()}

@@ -3,11 +3,11 @@
 The stream is read in blocks of ``BLOCK_SIZE`` bytes and never whole. (Blocks
 of 32 KiB keep every string the scanner makes under the size at which the C
 allocator hands out fresh memory maps; with 64 KiB blocks the heap grew by a few
-MiB over the first megabytes of input before it levelled off.) Each
-block's complete lines are decoded and handed on; the unfinished last line waits
-for the next block, unless it grows past the chunker's hard bound, when it is
-handed on in pieces (an endless line must not be held whole). Invalid UTF-8 is
-replaced and reported with its line number, or fatal with ``strict``.
+MiB over the first megabytes of input before it levelled off.) Each block's
+complete lines are decoded and handed on; the unfinished last line waits for
+the next block, but never more than a block of it (the chunker takes text in
+pieces of any size, and an endless line must not be held whole). Invalid UTF-8
+is replaced and reported with its line number, or fatal with ``strict``.
 """
 
 from __future__ import annotations
@@ -16,14 +16,11 @@ import codecs
 import re
 import select
 import threading
-from typing import TYPE_CHECKING, BinaryIO, Callable, Iterator, List, Optional, Tuple
+from typing import BinaryIO, Callable, Iterator, List, Optional, Tuple
 
 from ._chunk import Chunk
+from ._chunker import Chunker
 from ._errors import InputError
-from ._chunker import complete_lines, normalise
-
-if TYPE_CHECKING:
-    from ._chunker import Chunker
 
 BLOCK_SIZE = 1 << 15
 _LINE_ENDS = re.compile(rb"\r\n|\r|\n")
@@ -90,17 +87,17 @@ def check_text(head: bytes, lines_before: Optional[int] = None) -> None:
 class ByteReader:
     """Decodes blocks of bytes into the chunker's lines, keeping line numbers."""
 
-    def __init__(self, chunker: "Chunker", strict: bool = False) -> None:
+    def __init__(self, chunker: Chunker, strict: bool = False) -> None:
         self._chunker = chunker
         self._strict = strict
         self._carry = b""
         self._lines = 0  # line ends passed so far
         self._first = True
-        self._bound = chunker.settings.max_paragraph_chars
         self._sniffed = 0  # bytes of the input checked for NULs so far
         self.replaced = 0
 
-    def feed(self, block: bytes) -> None:
+    def feed(self, block: bytes) -> List[Chunk]:
+        """Take more bytes; return the chunks they decided."""
         if self._first:
             # A pipe may deliver the first bytes in tiny reads: look at enough of
             # them to know a PDF (or a BOM) when it comes.
@@ -108,7 +105,7 @@ class ByteReader:
             self._carry = b""
             if len(block) < _MAGIC_BYTES:
                 self._carry = block
-                return
+                return []
             self._first = False
             check_text(block[:SNIFF_BYTES])
             self._sniffed = min(len(block), SNIFF_BYTES)
@@ -128,16 +125,20 @@ class ByteReader:
             end = max(data.rfind(b"\n", 0, end), data.rfind(b"\r", 0, end))  # "\r" may be half of "\r\n"
         if end < 0:
             self._carry = data
-            if len(data) > 4 * self._bound:  # an endless line: hand it on in pieces
-                cut = self._char_boundary(data, len(data) - 4)
-                self._chunker._feed_piece(self._decode(data[:cut]))
-                self._carry = data[cut:]
-            return
+            if len(data) <= BLOCK_SIZE:
+                return []
+            cut = self._char_boundary(data, len(data) - 4)  # a long line: hand it on in pieces
+            self._carry = data[cut:]
+            return self._chunker.feed(self._decode(data[:cut]))
         complete, self._carry = data[: end + 1], data[end + 1:]
-        self._chunker._feed_text(normalise(self._decode(complete)))
+        chunks = self._chunker.feed(self._decode(complete))
         self._lines += _lines_in(complete)
+        return chunks
 
-    def close(self) -> None:
+    def close(self) -> List[Chunk]:
+        """The end of the bytes: the chunks the rest decided (the chunker is
+        closed by its owner)."""
+        chunks: List[Chunk] = []
         if self._first and self._carry:  # the whole input was shorter than a signature
             self._first = False
             check_text(self._carry)
@@ -145,10 +146,9 @@ class ByteReader:
                 self._carry = self._carry[len(_BOM):]
         if self._carry:
             data, self._carry = self._carry, b""
-            # The carry may end with the last line's own "\r" (held back in case
-            # a "\n" followed): that line needs no second line end.
-            self._chunker._feed_text(complete_lines(self._decode(data)))
+            chunks = self._chunker.feed(self._decode(data))
             self._lines += _lines_in(data) + (not data.endswith((b"\n", b"\r")))
+        return chunks
 
     @property
     def line(self) -> int:
@@ -185,7 +185,7 @@ class ByteReader:
             line += _lines_in(data[counted:start])  # never splits a "\r\n": an invalid byte is neither
             counted = start
             self.replaced += end - start
-            self._chunker._diagnose("replaced_byte", line, bytes=end - start)
+            self._chunker.diagnose("replaced_byte", line, bytes=end - start)
         return text
 
 
@@ -201,30 +201,27 @@ def _nothing_to_read(stream: BinaryIO) -> bool:
     return not poller.poll(0)
 
 
-def chunk_stream(chunker: "Chunker", stream: BinaryIO, strict: bool = False,
+def chunk_stream(chunker: Chunker, stream: BinaryIO, strict: bool = False,
                  progress: Optional[Callable[[int], None]] = None) -> Iterator[List[Chunk]]:
     """Chunk a binary stream, yielding the chunks decided after each block (a
     reader at the other end of a pipe gets each as soon as it is decided)."""
     reader = ByteReader(chunker, strict=strict)
     read = getattr(stream, "read1", stream.read)
     while True:
-        if chunker._waiting and _nothing_to_read(stream):
+        if chunker.waiting and _nothing_to_read(stream):
             # Chunks wait for the counting process, and the next read may block
             # (a live pipe): hand them on first, so that whoever feeds the
             # pipe is never kept waiting for chunks already decided.
-            yield chunker._ready(wait=True)
+            yield chunker.flush()
         try:
             block = read(BLOCK_SIZE)
         except OSError as err:  # EIO, EISDIR (stdin from a directory), ...
             raise InputError(f"read error: {err.strerror or err}", reader.line + 1) from None
         if not block:
             break
-        reader.feed(block)
+        chunks = reader.feed(block)
         if progress is not None:
             progress(len(block))
-        chunks = chunker._ready()
         if chunks:
             yield chunks
-    reader.close()
-    chunker.report_data.replaced_bytes = reader.replaced
-    yield chunker.close()
+    yield reader.close() + chunker.close()

@@ -1,5 +1,11 @@
-"""Statute labels: ``(a)``, ``(1)``, ``(iv)``, ``(AA)``, ``(a-1)``, ``(9A)``, ``(3.5)``,
-``A.``, ``5.``, ``IV.``, ``1-A.`` -- what they can mean, and the sequence rule.
+"""Labels and what can come next: decimal section numbers (``4.2.1``) and
+statute labels (``(a)``, ``(1)``, ``(iv)``, ``(AA)``, ``(a-1)``, ``(9A)``, ``(3.5)``,
+``A.``, ``5.``, ``IV.``, ``1-A.``) -- what they can mean, and the sequence rules.
+
+A decimal number carries its whole path: ``4.2.1`` may follow ``4.2`` (its
+first child), ``4.3`` may follow ``4.2`` or ``4.2.7`` (a sibling of the current
+number or of an ancestor). Numbers compare as tuples of integers, so 4.10
+follows 4.9.
 
 A label token can mean several things: ``i`` is the ninth letter or roman one,
 ``V`` the letter after ``U`` or roman five. Each meaning is a *style* (lower
@@ -19,7 +25,32 @@ under ``(a)`` starts roman numbering.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import List, NamedTuple, Optional, Sequence, Tuple
+
+Number = Tuple[int, ...]
+"""A decimal section number: ``4.10`` is ``(4, 10)``."""
+
+
+@lru_cache(maxsize=1024)
+def parse_number(text: str) -> Number:
+    """``"4.10."`` -> ``(4, 10)``. Cached: each heading-shaped line is parsed
+    more than once, and the same short numbers come back through a document.
+
+    >>> parse_number("4.10.")
+    (4, 10)
+    """
+    return tuple(map(int, text.rstrip(".").split(".")))
+
+
+def next_numbers(current: Number) -> List[Number]:
+    """The numbers a document can have after ``current``.
+
+    >>> next_numbers((4, 2))
+    [(4, 2, 1), (4, 3), (5,)]
+    """
+    return [current + (1,)] + [current[:depth] + (current[depth] + 1,) for depth in range(len(current) - 1, -1, -1)]
+
 
 Value = Tuple[int, int]
 FIRST: Value = (1, 0)

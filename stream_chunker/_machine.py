@@ -4,34 +4,42 @@ Theory of operation
 -------------------
 The chunker reads a document one line at a time. Each line is classified
 (``blank_line``, ``text_line``, ``heading_line``, ``label_line``,
-``contents_line``, or a ``page_break``) by the profile's ordered pattern table,
-and the class is the trigger fired on the machine below. The machine's state
-says where the reader is -- before the first line, in a contents list, at the top
-of a page, just after a heading, inside a paragraph, between paragraphs, just
-after a statute label -- and each transition names the *action* the layout
-(the policy or statute profile) performs on the line and the *conditions* that
-pick between transitions. The profile owns the rules (is this number next in
-sequence? does this label continue an open level?); this module owns state.
+``contents_line``, or a ``page_break``) by the profile's ordered rules, and the
+class is the trigger of the machine below. The state says where the reader is
+-- before the first line, in a contents list, at the top of a page, just after
+a heading, inside a paragraph, after a blank line, just after a label -- and
+each transition names the *actions* the profile performs on the line and the
+*conditions* that pick between transitions. The profile owns the rules (is
+this number next in sequence? does this label continue an open level?); this
+module owns state.
 
-Firing a ``transitions`` trigger costs 10-20 µs, while a body line must cost
-well under one, so the machine is fired only where the state it is in changes
-for longer than a line. :class:`Reader` derives a lean path from the same table:
-a (state, class) pair whose only transition is unconditional and leaves the
-state as it is (a body line inside a paragraph) runs its action directly; a
-transition that changes the state waits one record, and when that record is
-bound to bring the machine back (a heading, then its text) both run directly;
-separators -- blank lines and page breaks -- are held for one line and fire only
-when they change what that line does (see :class:`Reader`). The machine thus
-fires where a heading, a label, a contents list, a blank line or a page break
-changes how the lines after it are read.
+A blank line only pauses a paragraph: the next line decides. A page break after
+it makes it page padding, and the paragraph may run on over the break; anything
+else ends the paragraph first (the rows out of ``between_paragraphs``).
+
+The table is interpreted by :class:`Reader`, a few lines of generic code: for
+each line it takes the first row of its (state, class) group whose conditions
+hold -- each condition asked once -- runs the row's actions and moves to its
+state. The ``transitions`` machine holds the same table, checks every move and
+draws the diagram. A trigger costs 10-20 µs, where a body line must cost well
+under one, so the reader tells the machine of a move only once it lasts: a
+detour that comes back to where the machine is (a heading, then its text; a
+blank line, then the next paragraph; a page break inside a paragraph) never
+needs to reach it. Whoever asks the state sees the machine's own, brought up
+to date first.
+
+Why one module of this length: the states, the table, its interpreter and its
+diagram are the state machine, which one module owns (SPEC §4).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Set, Tuple
 
 from transitions import Machine
+
+from ._records import BLANK, CONTENTS, HEADING, LABEL, LINE_CLASSES, PAGE_BREAK, TEXT, Line, Run
 
 STATES: Tuple[str, ...] = (
     "start",
@@ -45,30 +53,10 @@ STATES: Tuple[str, ...] = (
 """Where the reader is. ``in_header`` runs from a page break to the first body
 line of the new page (the page furniture in between never reaches the machine)."""
 
-BLANK = "blank_line"
-TEXT = "text_line"
-HEADING = "heading_line"
-LABEL = "label_line"
-CONTENTS = "contents_line"
-PAGE_BREAK = "page_break"
-LINE_CLASSES: Tuple[str, ...] = (BLANK, TEXT, HEADING, LABEL, CONTENTS, PAGE_BREAK)
-"""The triggers: one per class of line."""
-
-PARAGRAPHS = "paragraphs"
-"""Not a class of line but a record of several: body paragraphs, each after
-blank lines -- ``blank_line`` then ``text_line``, over and over (see ``_scan``)."""
-
-
-def paragraph_records(rec: Sequence[Any]) -> Iterator[Tuple[Any, ...]]:
-    """The ``text_line`` records, each after blank lines, that a ``PARAGRAPHS``
-    record stands for."""
-    page = rec[1]
-    return ((first, page, text, last, TEXT, None, True) for first, last, text in rec[2])
-
 
 class Row(NamedTuple):
     """One transition: from ``source`` on ``trigger`` to ``dest`` when every
-    condition holds, running ``actions`` on the layout (in order) before the change."""
+    condition holds, running ``actions`` on the profile (in order)."""
 
     trigger: str
     source: str
@@ -80,23 +68,23 @@ class Row(NamedTuple):
 # How a line of body text is taken in each state. Headings and labels that fail
 # their rules fall back to exactly these rows (after a diagnostic), so the rule
 # for "this line is text after all" is written once.
-_TEXT_ROWS: Dict[str, List[Tuple[str, Tuple[str, ...], str]]] = {
-    "start": [("in_paragraph", (), "open_paragraph")],
+_TEXT_ROWS: Dict[str, List[Tuple[str, Tuple[str, ...], Tuple[str, ...]]]] = {
+    "start": [("in_paragraph", (), ("open_paragraph",))],
     "in_contents": [
-        ("in_contents", ("is_contents_number",), "hold_contents_number"),
-        ("in_paragraph", (), "open_paragraph"),
+        ("in_contents", ("is_contents_number",), ("hold_contents_number",)),
+        ("in_paragraph", (), ("open_paragraph",)),
     ],
     "in_header": [
-        ("in_paragraph", ("continues_across_page",), "continue_paragraph"),
-        ("in_paragraph", (), "open_paragraph"),
+        ("in_paragraph", ("continues_across_page",), ("continue_paragraph",)),
+        ("in_paragraph", (), ("open_paragraph",)),
     ],
     "at_heading": [
-        ("in_paragraph", ("continues_heading",), "continue_heading"),
-        ("in_paragraph", (), "open_paragraph"),
+        ("in_paragraph", ("continues_heading",), ("continue_heading",)),
+        ("in_paragraph", (), ("open_paragraph",)),
     ],
-    "in_paragraph": [("in_paragraph", (), "continue_paragraph")],
-    "between_paragraphs": [("in_paragraph", (), "open_paragraph")],
-    "at_label": [("in_paragraph", (), "continue_paragraph")],
+    "in_paragraph": [("in_paragraph", (), ("continue_paragraph",))],
+    "between_paragraphs": [("in_paragraph", (), ("open_paragraph",))],
+    "at_label": [("in_paragraph", (), ("continue_paragraph",))],
 }
 
 # Where a label is licensed by what came before it: a blank line, a page break,
@@ -112,22 +100,27 @@ _LABEL_LICENSE: Dict[str, Tuple[str, ...]] = {
     "at_label": ("follows_clause_end",),
 }
 
+_PAUSES = ("in_paragraph", "at_heading", "at_label")
+"""States a blank line moves out of, into ``between_paragraphs``."""
+
 
 def _rows() -> List[Row]:
     rows: List[Row] = []
     for state in STATES:
-        as_text = _TEXT_ROWS[state]
-        rows += [Row(TEXT, state, dest, cond, (action,)) for dest, cond, action in as_text]
-        rows.append(Row(HEADING, state, "at_heading", ("opens_section",), ("open_section",)))
-        rows += [Row(HEADING, state, d, c, ("reject_heading", a)) for d, c, a in as_text]
-        rows.append(Row(LABEL, state, "at_label", _LABEL_LICENSE[state] + ("opens_label",), ("open_label",)))
-        rows += [Row(LABEL, state, d, c, ("reject_label", a)) for d, c, a in as_text]
-        rows.append(Row(CONTENTS, state, "in_contents", (), ("add_contents",)))
+        # After a blank line, whatever is not a page break ends the paragraph first.
+        ends = ("end_paragraph",) if state == "between_paragraphs" else ()
+        as_text = [(dest, cond, ends + actions) for dest, cond, actions in _TEXT_ROWS[state]]
+        rows += [Row(TEXT, state, dest, cond, actions) for dest, cond, actions in as_text]
+        rows.append(Row(HEADING, state, "at_heading", ("opens_section",), ends + ("open_section",)))
+        rows += [Row(HEADING, state, d, c, ("reject_heading",) + a) for d, c, a in as_text]
+        rows.append(Row(LABEL, state, "at_label", _LABEL_LICENSE[state] + ("opens_label",), ends + ("open_label",)))
+        rows += [Row(LABEL, state, d, c, ("reject_label",) + a) for d, c, a in as_text]
+        rows.append(Row(CONTENTS, state, "in_contents", (), ends + ("add_contents",)))
         rows.append(Row(PAGE_BREAK, state, "in_header", (), ("turn_page",)))
-        if state in ("in_paragraph", "at_heading", "at_label"):
-            rows.append(Row(BLANK, state, "between_paragraphs", (), ("end_paragraph",)))
+        if state in _PAUSES:
+            rows.append(Row(BLANK, state, "between_paragraphs", (), ()))
         else:
-            rows.append(Row(BLANK, state, state, (), ("skip",)))
+            rows.append(Row(BLANK, state, state, (), ()))
     return rows
 
 
@@ -138,39 +131,35 @@ last of each group has no condition, so every (state, class) pair is handled."""
 ACTIONS: Tuple[str, ...] = tuple(sorted({a for r in TRANSITIONS for a in r.actions}))
 CONDITIONS: Tuple[str, ...] = tuple(sorted({c for r in TRANSITIONS for c in r.conditions}))
 
+PARAGRAPH_ROUND_TRIP = ("end_paragraph", "open_paragraph")
+"""The actions of a blank line then a line of text inside a paragraph, which a
+profile's ``take_run`` does for a whole ``Run`` at once."""
 
-def lean_actions() -> Dict[str, Dict[str, str]]:
-    """The pairs that need no trigger: one unconditional row that keeps the state.
 
-    >>> lean_actions()["in_paragraph"][TEXT]
-    'continue_paragraph'
-    >>> HEADING in lean_actions()["in_paragraph"]
+def reachable(classes: Tuple[str, ...]) -> Dict[str, Tuple[Row, ...]]:
+    """The rows a profile whose rules make only ``classes`` can ever take, by
+    state, from ``start``: a profile implements the actions and conditions of
+    these, and no others.
+
+    >>> "in_contents" in reachable((BLANK, TEXT, HEADING, PAGE_BREAK))
     False
     """
-    groups: Dict[Tuple[str, str], List[Row]] = {}
-    for row in TRANSITIONS:
-        groups.setdefault((row.source, row.trigger), []).append(row)
-    lean: Dict[str, Dict[str, str]] = {state: {} for state in STATES}
-    for (source, trigger), group in groups.items():
-        (row, *more) = group
-        if not more and not row.conditions and row.dest == source and len(row.actions) == 1:
-            lean[source][trigger] = row.actions[0]
-    return lean
+    rows: Dict[str, Tuple[Row, ...]] = {}
+    todo = ["start"]
+    while todo:
+        state = todo.pop()
+        if state in rows:
+            continue
+        rows[state] = tuple(r for r in TRANSITIONS if r.source == state and r.trigger in classes)
+        todo += [r.dest for r in rows[state]]
+    return rows
 
 
-def _machine_kwargs(model: Any = None) -> Dict[str, Any]:
-    """The table as ``transitions`` takes it. Given the model, its methods are
-    looked up here once instead of by name at every trigger."""
-    def resolve(names: Tuple[str, ...]) -> List[Any]:
-        return [getattr(model, n) for n in names] if model is not None else list(names)
-
+def _machine_kwargs(conditions: Callable[[str], Any]) -> Dict[str, Any]:
     return dict(
         states=list(STATES),
-        transitions=[
-            dict(trigger=r.trigger, source=r.source, dest=r.dest,
-                 conditions=resolve(r.conditions), before=resolve(r.actions))
-            for r in TRANSITIONS
-        ],
+        transitions=[dict(trigger=r.trigger, source=r.source, dest=r.dest,
+                          conditions=[conditions(c) for c in r.conditions]) for r in TRANSITIONS],
         initial="start",
         auto_transitions=False,
         ignore_invalid_triggers=False,
@@ -181,233 +170,176 @@ def _machine_kwargs(model: Any = None) -> Dict[str, Any]:
 # what matters.
 logging.getLogger("transitions").setLevel(logging.WARNING)
 
-SEPARATORS = (BLANK, PAGE_BREAK)
+
+def _answer(name: str) -> Callable[[Dict[str, bool]], bool]:
+    """A condition as the machine asks it: the reader asked it already, once,
+    and hands the machine its answers."""
+    return lambda answers: answers[name]
+
+
+class _Machinery:
+    """The machine's model: ``transitions`` keeps its ``state`` and adds a
+    method per trigger."""
+
+    state: str
+
+
+_Move = Tuple[str, Dict[str, bool], str, int]
+"""A move not yet told to the machine: its trigger, the answers to its
+conditions, the state it led to, and the record that made it."""
+
+_Bound = Tuple[Tuple[Tuple[str, Callable[[Any], bool]], ...], Tuple[Callable[[Any], Any], ...], str]
+"""A row bound to a profile: its conditions (named), its actions, its state."""
+
+
+class _Choice(NamedTuple):
+    """A (state, class) group, bound to a profile."""
+
+    rows: Tuple[_Bound, ...]
+    fixed: bool
+    """One row and no condition: nothing to choose."""
+    via: Optional[str] = None
+    """For a line after blank lines: the state the blank line took the reader
+    to first (its row is then unconditional and does nothing, so the two
+    steps are one)."""
+
+
+_NO_ANSWERS: Dict[str, bool] = {}
 
 
 class Reader:
-    """Feeds classified line records to a layout through the machine.
+    """Interprets the table for a profile: records in, the profile's actions out.
 
-    The layout is the machine's model: it provides every action and condition
-    named in :data:`TRANSITIONS` as a method taking the line record, and
-    ``transitions`` keeps its ``state`` attribute. A record's fifth item is its
-    line class and its seventh says blank lines came before it (see ``_scan``).
-
-    The reader picks the transition a line takes the way ``transitions`` does
-    (the first row whose conditions hold). When that transition leaves the state
-    as it is, its actions run directly. A change of state waits for the next
-    record: if that record brings the machine back to where it is whatever it
-    turns out to be (a heading, then the first line of its text, perhaps after
-    a blank line), both run their actions directly; otherwise the trigger fires,
-    and the machine moves.
-
-    A separator (a blank line, a page break) that would move the machine is
-    held until the next line shows what it means. Its actions (closing the
-    paragraph) run in any case. If the two transitions would bring the reader
-    back to the state it is in (a blank line between two body paragraphs, a
-    page break inside a paragraph), the next line's actions run directly too.
-    If the separator does not change what the next line does (a blank line
-    before a heading), the state need not pass through it. Only otherwise does
-    its trigger fire. The chunks are the same as when every transition fires
-    (a test compares them); ``state`` reports the state the reader is
-    logically in.
+    The machine is told of a move once it has lasted ``lag`` more records: a
+    move that the records after it undo (a heading, then its text) is never
+    told. ``lag=0`` tells every move at once.
     """
 
-    __slots__ = ("model", "machine", "_lean", "_fire", "_groups", "_held", "_calls", "_round_trips", "_bulk",
-                 "_pending", "_returns")
+    def __init__(self, profile: Any, classes: Tuple[str, ...], lag: int = 2) -> None:
+        self.profile = profile
+        self._lag = lag
+        self._model = _Machinery()
+        self.machine = Machine(model=self._model, **_machine_kwargs(_answer))
+        self._fire = {cls: getattr(self._model, cls) for cls in LINE_CLASSES}
+        rows = reachable(classes)
 
-    def __init__(self, model: Any) -> None:
-        self.model = model
-        self.machine = Machine(model=model, **_machine_kwargs(model))
-        self._lean: Dict[str, Dict[str, Callable[[Any], Any]]] = {
-            state: {cls: getattr(model, action) for cls, action in pairs.items()}
-            for state, pairs in lean_actions().items()
-        }
-        self._fire: Dict[str, Callable[..., bool]] = {cls: getattr(model, cls) for cls in LINE_CLASSES}
-        self._groups: Dict[Tuple[str, str], List[Row]] = {}
-        for row in TRANSITIONS:
-            self._groups.setdefault((row.source, row.trigger), []).append(row)
-        self._held: Optional[Tuple[str, Sequence[Any]]] = None
-        self._pending: Optional[Tuple[Row, Sequence[Any]]] = None
-        # (state, class) pairs from which every transition a line of that class
-        # can take leads to ``dest``: {(state, class): dest}.
-        self._returns: Dict[Tuple[str, str], str] = {
-            key: group[0].dest for key, group in self._groups.items()
-            if key[1] not in SEPARATORS and len({row.dest for row in group}) == 1
-        }
-        self._calls: Dict[str, Callable[[Any], Any]] = {
-            name: getattr(model, name) for name in ACTIONS + CONDITIONS
-        }
-        # Separator then line pairs whose outcome needs no condition: the
-        # actions of the round trip, looked up once instead of worked out.
-        self._round_trips: Dict[Tuple[str, str, str], Tuple[Tuple[Callable[[Any], Any], ...], ...]] = {}
-        for (state, sep), group in self._groups.items():
-            if sep not in SEPARATORS or len(group) != 1 or group[0].conditions:
-                continue
-            through = group[0]
-            for cls in LINE_CLASSES:
-                after = self._groups[(through.dest, cls)]
-                if len(after) == 1 and not after[0].conditions and after[0].dest == state:
-                    self._round_trips[(state, sep, cls)] = (
-                        tuple(self._calls[a] for a in through.actions),
-                        tuple(self._calls[a] for a in after[0].actions))
-        # The states in which a blank line and a body line end the paragraph and
-        # open the next, coming back where they were: there a PARAGRAPHS record
-        # goes to the layout whole (``take_paragraphs``).
-        self._bulk = {
-            state for (state, sep, cls), trip in self._round_trips.items()
-            if (sep, cls) == (BLANK, TEXT) and trip == ((model.end_paragraph,), (model.open_paragraph,))
-        }
+        def bind(row: Row) -> _Bound:
+            missing = [n for n in row.conditions + row.actions if not callable(getattr(profile, n, None))]
+            if missing:
+                raise TypeError(f"the {type(profile).__name__} profile can reach ({row.source}, {row.trigger}) "
+                                f"but has no {', '.join(missing)}")
+            return (tuple((c, getattr(profile, c)) for c in row.conditions),
+                    tuple(getattr(profile, a) for a in row.actions), row.dest)
+
+        self._plan: Dict[str, Dict[str, _Choice]] = {}
+        for state, group in rows.items():
+            by_class: Dict[str, List[Row]] = {}
+            for row in group:
+                by_class.setdefault(row.trigger, []).append(row)
+            self._plan[state] = {cls: _Choice(tuple(bind(r) for r in rs), len(rs) == 1 and not rs[0].conditions)
+                                 for cls, rs in by_class.items()}
+        # A line after blank lines: the blank line's step and the line's, as one.
+        self._after_blank: Dict[str, Dict[str, _Choice]] = {}
+        for state, plan in self._plan.items():
+            blank = plan[BLANK]
+            if blank.fixed and not blank.rows[0][1]:
+                via = blank.rows[0][2]
+                self._after_blank[state] = {cls: choice._replace(via=via) for cls, choice in self._plan[via].items()}
+        # Where a blank line then a line of text come back to, doing what a
+        # profile's ``take_run`` does: there a Run goes to the profile whole.
+        self._whole_runs: Set[str] = set()
+        for state in rows:
+            pause = [r for r in rows[state] if r.trigger == BLANK]
+            if len(pause) == 1 and not pause[0].actions:
+                text = [r for r in rows.get(pause[0].dest, ()) if r.trigger == TEXT]
+                if len(text) == 1 and text[0].dest == state and text[0].actions == PARAGRAPH_ROUND_TRIP:
+                    self._whole_runs.add(state)
+        self._state = "start"
+        self._told = "start"  # the machine's state
+        self._moves: List[_Move] = []  # moves not yet told, the path from the machine's state
+        self._records = 0  # records taken
 
     @property
     def state(self) -> str:
-        if self._pending is not None:
-            return self._pending[0].dest
-        if self._held is not None:
-            return self._choose(self.model.state, *self._held).dest
-        return self.model.state  # type: ignore[no-any-return]
+        """The machine's state, once told of every move."""
+        self.sync()
+        return self._model.state
 
-    def _choose(self, state: str, cls: str, rec: Sequence[Any]) -> Row:
-        """The transition the machine takes: the first whose conditions hold."""
-        calls = self._calls
-        for row in self._groups[(state, cls)]:
-            for c in row.conditions:
-                if not calls[c](rec):
+    def push(self, rec: Any) -> None:
+        """Take one record (see ``_records``)."""
+        self._records += 1
+        if type(rec) is Run:
+            self._run(rec)
+        elif not rec.after_blank:
+            self._step(rec.cls, self._plan[self._state][rec.cls], rec)
+        else:
+            after_blank = self._after_blank.get(self._state)
+            if after_blank is None:
+                self._step(BLANK, self._plan[self._state][BLANK], rec)
+                self._step(rec.cls, self._plan[self._state][rec.cls], rec)
+            else:
+                self._step(rec.cls, after_blank[rec.cls], rec)
+        moves = self._moves
+        while moves and moves[0][3] <= self._records - self._lag:
+            self._tell(moves.pop(0))
+
+    def _run(self, run: Run) -> None:
+        spans = run.spans
+        for i, span in enumerate(spans):
+            if self._state in self._whole_runs:
+                self.profile.take_run(run if i == 0 else Run(run.page, spans[i:]))
+                return
+            line = Line(span.first, run.page, span.text, span.last, TEXT, None, True)
+            self._step(TEXT, self._after_blank[self._state][TEXT], line)
+
+    def _step(self, cls: str, choice: _Choice, rec: Any) -> None:
+        """Take the first row of ``choice`` whose conditions hold, each asked once."""
+        state = self._state
+        answers = _NO_ANSWERS
+        if choice.fixed:
+            conditions, actions, dest = choice.rows[0]
+        else:
+            answers = {}
+            for conditions, actions, dest in choice.rows:
+                for name, condition in conditions:
+                    answer = answers[name] = condition(rec)
+                    if not answer:
+                        break
+                else:
                     break
-            else:
-                return row
-        raise AssertionError(f"no transition for {cls} in {state}")  # the table's last rows forbid this
-
-    def push(self, rec: Sequence[Any]) -> None:
-        """Take one record (a run of body lines is one ``TEXT`` record)."""
-        cls = rec[4]
-        if cls == PARAGRAPHS:
-            self._paragraphs(rec)
-            return
-        if self._pending is not None and self._resolve(cls, rec):
-            return
-        if rec[6]:
-            self._separator(BLANK, rec)
-        if cls == PAGE_BREAK:
-            self._separator(PAGE_BREAK, rec)
-            return
-        held = self._held
-        if held is not None:
-            self._held = None
-            if self._settle(held, cls, rec):
-                return
-        state = self.model.state
-        action = self._lean[state].get(cls)
-        if action is not None:
+        for action in actions:
             action(rec)
+        self._state = dest
+        if choice.via is not None and choice.via != state:
+            state = choice.via
+            self._follow((BLANK, _NO_ANSWERS, state, self._records))
+        if dest != state:
+            self._follow((cls, answers, dest, self._records))
+
+    def _follow(self, move: _Move) -> None:
+        """Note a move, unless it closes a loop: then the loop is void."""
+        moves = self._moves
+        dest = move[2]
+        if dest == self._told:
+            moves.clear()  # back where the machine is
             return
-        row = self._choose(state, cls, rec)
-        if row.dest == state:
-            calls = self._calls
-            for name in row.actions:
-                calls[name](rec)
-        else:
-            self._pending = (row, rec)
-
-    def _paragraphs(self, rec: Sequence[Any]) -> None:
-        """Paragraphs one by one until nothing is pending or held and the state
-        is one where they may go to the layout whole; then the rest at once."""
-        paragraphs = rec[2]
-        for i, line in enumerate(paragraph_records(rec)):
-            if self._pending is not None and self._resolve(TEXT, line):
-                continue
-            if self._held is None and self.model.state in self._bulk:
-                self.model.take_paragraphs(rec if i == 0 else (line[0], rec[1], paragraphs[i:], rec[3]) + tuple(rec[4:]))
+        for i, earlier in enumerate(moves):
+            if earlier[2] == dest:
+                del moves[i + 1:]  # back where an earlier move led
                 return
-            self.push(line)
+        moves.append(move)
 
-    def _resolve(self, cls: str, rec: Sequence[Any]) -> bool:
-        """Settle the pending transition against the record after it; True when
-        that record has been taken care of too.
+    def _tell(self, move: _Move) -> None:
+        trigger, answers, dest, _ = move
+        self._fire[trigger](answers)
+        self._told = dest
+        if self._model.state != dest:
+            raise AssertionError(f"the machine went to {self._model.state} where the table says {dest}")
 
-        If the record -- with the blank lines before it, if any -- brings the
-        machine back to the state it is in whichever transition it takes from
-        where the pending one leads (a heading, then its first body line), both
-        run their actions directly: the machine never has to leave. Otherwise
-        the pending trigger fires now.
-        """
-        row, held = self._pending  # type: ignore[misc]
-        self._pending = None
-        state = self.model.state
-        via = row.dest
-        blank: Optional[Row] = None
-        if rec[6]:
-            group = self._groups[(via, BLANK)]
-            if len(group) == 1 and not group[0].conditions:
-                blank = group[0]
-                via = blank.dest
-            else:
-                via = ""
-        if self._returns.get((via, cls)) != state:
-            self._fire[row.trigger](held)
-            return False
-        calls = self._calls
-        for name in row.actions:
-            calls[name](held)
-        if blank is not None:
-            for name in blank.actions:
-                calls[name](rec)
-        for name in self._choose(via, cls, rec).actions:
-            calls[name](rec)
-        return True
-
-    def _separator(self, sep: str, rec: Sequence[Any]) -> None:
-        held = self._held
-        if held is not None:
-            if sep == PAGE_BREAK and held[0] == BLANK:
-                self._held = None  # blank lines before a page break are page padding
-            else:
-                return  # blank lines after a page break add nothing
-        action = self._lean[self.model.state].get(sep)
-        if action is not None:
-            action(rec)
-        else:
-            self._held = (sep, rec)
-
-    def _settle(self, held: Tuple[str, Sequence[Any]], cls: str, rec: Sequence[Any]) -> bool:
-        """Resolve a held separator against the record after it; True when that
-        record has been taken care of too.
-
-        The separator's own actions run first in every case, as they would if
-        its trigger fired; they are idempotent (closing a closed paragraph does
-        nothing), so firing the trigger afterwards, when the state must change,
-        repeats them harmlessly.
-        """
-        sep, sep_rec = held
-        state = self.model.state
-        trip = self._round_trips.get((state, sep, cls))
-        if trip is not None:
-            for action in trip[0]:
-                action(sep_rec)
-            for action in trip[1]:
-                action(rec)
-            return True
-        through = self._choose(state, sep, sep_rec)
-        calls = self._calls
-        for name in through.actions:
-            calls[name](sep_rec)
-        after = self._choose(through.dest, cls, rec)
-        if after.dest == state:
-            for name in after.actions:
-                calls[name](rec)
-            return True
-        direct = self._choose(state, cls, rec)
-        if (direct.dest, direct.actions) != (after.dest, after.actions):
-            self._fire[sep](sep_rec)
-        return False
-
-    def close(self) -> None:
-        """End of input: a pending transition is taken; a separator still held
-        changes nothing."""
-        if self._pending is not None:
-            row, rec = self._pending
-            self._pending = None
-            self._fire[row.trigger](rec)
-        self._held = None
+    def sync(self) -> None:
+        """Tell the machine of every move not yet told."""
+        while self._moves:
+            self._tell(self._moves.pop(0))
 
 
 def mermaid() -> str:
@@ -415,11 +347,8 @@ def mermaid() -> str:
     ``transitions``' own diagram extension from the same table."""
     from transitions.extensions import GraphMachine
 
-    class _Model:
-        pass
-
-    model = _Model()
-    kwargs = _machine_kwargs()
+    model = _Machinery()
+    kwargs = _machine_kwargs(_answer)
     # One edge per (source, dest, trigger): the diagram shows where lines can
     # take the reader; conditions and actions are in the table.
     seen = set()

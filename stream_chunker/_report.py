@@ -23,13 +23,15 @@ class Report:
     kept: int = 0
     cut: int = 0
     furniture_lines: int = 0
-    nul_bytes: int = 0
     replaced_bytes: int = 0
-    count_worker: bool = False
     diagnostics: Dict[str, int] = field(default_factory=dict)
 
-    def note(self, kind: str) -> None:
+    def note(self, kind: str, details: Dict[str, Any]) -> None:
         self.diagnostics[kind] = self.diagnostics.get(kind, 0) + 1
+        if kind == "furniture":
+            self.furniture_lines += 1
+        elif kind == "replaced_byte":
+            self.replaced_bytes += details.get("bytes", 1)
 
     def add(self, chunk: Chunk) -> None:
         self.chunks += 1
@@ -43,8 +45,8 @@ class Report:
         elif chunk.oversize == "cut":
             self.cut += 1
 
-    def as_dict(self, lines: int, pages: int, layout: Any) -> Dict[str, Any]:
-        counts = layout.counts
+    def as_dict(self, *, lines: int, pages: int, nul_bytes: int, counts: Dict[str, int],
+                profile: Dict[str, Any], counting: Dict[str, Any]) -> Dict[str, Any]:
         real = self.real_total if self.encoding else None
         return {
             "profile": self.profile,
@@ -55,7 +57,7 @@ class Report:
             "furniture_lines": self.furniture_lines,
             "contents_lines": counts.get("contents_lines", 0),
             "headings_rejected": counts.get("headings_rejected", 0),
-            "contents": layout.report(),
+            **profile,
             "oversize": {"kept": self.kept, "cut": self.cut},
             "cap": {"limit": self.cap, "unit": self.cap_unit},
             "tokens": {
@@ -64,9 +66,9 @@ class Report:
                 "real_total": real,
                 "estimate_to_real": round(self.estimate_total / real, 4) if real else None,
                 "under_cap_by_estimate_over_by_real": self.under_estimate_over_real if real is not None else None,
-                "count_worker": self.count_worker if real is not None else None,
+                "count_worker": counting.get("count_worker", False) if real is not None else None,
             },
-            "nul_bytes": self.nul_bytes,
+            "nul_bytes": nul_bytes,
             "replaced_bytes": self.replaced_bytes,
             "diagnostics": dict(sorted(self.diagnostics.items())),
         }

@@ -13,7 +13,9 @@ from __future__ import annotations
 import functools
 import os
 import threading
+from typing import Any, Callable, Dict, List, Protocol
 
+from ._chunk import Chunk, with_real_tokens
 from ._errors import EncodingUnavailable
 
 DEFAULT_ENCODING = "cl100k_base"
@@ -65,3 +67,39 @@ def check_encoding_name(name: str) -> None:
     known = set(tiktoken.list_encoding_names()) | {DEFAULT_ENCODING}
     if name not in known:
         raise EncodingUnavailable(f"unknown encoding {name!r}: tiktoken knows {', '.join(sorted(known))}")
+
+
+class Counter(Protocol):
+    """Who gives chunks their real token counts: this thread (``InlineCounter``)
+    or a driver's (``_counting``). Chunks come back in order, counted; with
+    ``wait`` every one handed over comes back."""
+
+    @property
+    def waiting(self) -> bool:
+        """Some chunks handed over have not come back yet."""
+
+    def attach(self, diagnose: Callable[..., None]) -> None:
+        """Where its diagnostics go: the chunker's."""
+
+    def settle(self, drafts: List[Chunk], wait: bool = False) -> List[Chunk]: ...
+    def report(self) -> Dict[str, Any]: ...
+
+
+class InlineCounter:
+    """Counts every chunk's real tokens here, as it is decided."""
+
+    waiting = False
+
+    def __init__(self, encode: Callable[[str], List[int]]) -> None:
+        self._encode = encode
+
+    def attach(self, diagnose: Callable[..., None]) -> None:
+        pass
+
+    def settle(self, drafts: List[Chunk], wait: bool = False) -> List[Chunk]:
+        encode = self._encode
+        return [chunk if chunk.real_tokens is not None else with_real_tokens(chunk, len(encode(chunk.text)))
+                for chunk in drafts]
+
+    def report(self) -> Dict[str, Any]:
+        return {"count_worker": False}

@@ -15,8 +15,10 @@ from typing import IO, Any, Callable, Dict, List, Optional, Sequence
 
 from . import __version__
 from ._chunker import Chunker
+from ._counting import counter_for
 from ._errors import ChunkerError, ConfigError, EncodingUnavailable, InputError
 from ._input import chunk_stream
+from ._profile import profiles
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED, EXIT_PIPE_CLOSED = 130, 141  # the shell's own numbers for SIGINT and SIGPIPE
@@ -45,8 +47,9 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("files", nargs="*", metavar="FILE", help="text files to chunk; '-' or none reads stdin")
-    p.add_argument("--profile", choices=("policy", "statute"), default="policy",
-                   help="policy: numbered sections (default); statute: labelled subsections")
+    registry = profiles()
+    p.add_argument("--profile", choices=tuple(registry), default="policy",
+                   help="; ".join(f"{spec.name}: {spec.summary}" for spec in registry.values()))
     cap = p.add_mutually_exclusive_group()
     cap.add_argument("--max-tokens", type=int, help="cap in tokens (policy default 400)")
     cap.add_argument("--max-chars", type=int, help="cap in characters (statute default 900)")
@@ -58,13 +61,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--no-count-worker", dest="count_worker", action="store_false",
                    help="count real tokens in this process only (by default a long document's are "
                         "counted mostly by a counting process on another core)")
-    statute = p.add_argument_group("statute metadata")
-    statute.add_argument("--code", help="code name for ids, e.g. MD")
-    statute.add_argument("--cite", help="citation template with {section}, e.g. 'Md. Code, Transp. § {section}'")
-    statute.add_argument("--section-prefix", help="a section marker of your code, e.g. NRS")
-    statute.add_argument("--section", help="the input is this one section, with no section line of its own")
-    statute.add_argument("--heading", help="that section's catchline")
-    statute.add_argument("--as-of", help="date the text is current to (usable in --cite as {as_of})")
+    for spec in registry.values():
+        if spec.options:
+            group = p.add_argument_group(f"--profile {spec.name}")
+            for option in spec.options:
+                group.add_argument("--" + option.name.replace("_", "-"), dest=option.name, type=option.type,
+                                   help=option.help)
     out = p.add_argument_group("reports")
     out.add_argument("--report", metavar="FILE", help="write the end-of-run report (JSON) to FILE")
     out.add_argument("--stats", action="store_true", help="print the end-of-run report (JSON) on stderr")
@@ -81,13 +83,15 @@ def _parser() -> argparse.ArgumentParser:
 
 def _options(args: argparse.Namespace) -> Dict[str, Any]:
     opts: Dict[str, Any] = dict(profile=args.profile, max_tokens=args.max_tokens, max_chars=args.max_chars,
-                                cap_by=args.cap_by, encoding=args.encoding, real_tokens=args.real_tokens,
-                                count_worker=args.count_worker)
-    statute = {k: getattr(args, k) for k in ("code", "cite", "section_prefix", "section", "heading", "as_of")}
-    given = {k: v for k, v in statute.items() if v is not None}
-    if given and args.profile != "statute":
-        raise ConfigError(f"--{next(iter(given)).replace('_', '-')} belongs to --profile statute")
-    opts.update(given)
+                                cap_by=args.cap_by, encoding=args.encoding, real_tokens=args.real_tokens)
+    for spec in profiles().values():
+        for option in spec.options:
+            value = getattr(args, option.name)
+            if value is None:
+                continue
+            if spec.name != args.profile:
+                raise ConfigError(f"--{option.name.replace('_', '-')} belongs to --profile {spec.name}")
+            opts[option.name] = value
     return opts
 
 
@@ -181,7 +185,8 @@ def _run(args: argparse.Namespace, out: IO[str], interrupts: _Interrupts) -> int
                     if several:
                         event = {"doc": doc, **event}
                     diag_file.write(json.dumps(event, ensure_ascii=False) + "\n")
-            chunker = Chunker(on_diagnostic=on_diag, **opts)
+            counter = counter_for(args.encoding, args.real_tokens and args.cap_by != "real" and args.count_worker)
+            chunker = Chunker(on_diagnostic=on_diag, counter=counter, **opts)
             with ExitStack() as this_file:  # one file open at a time, however many are named
                 if name == "-":
                     stream, total = sys.stdin.buffer, None

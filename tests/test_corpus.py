@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Dict, List, Set
 
 import pytest
@@ -224,6 +223,3 @@ def test_usc_pages(corpus):
     assert chunks[-1].pages[1] == 1 + sum(line.count("\f") for line in lines[:last_text + 1]) == 31
     assert all(a.pages[0] <= b.pages[0] for a, b in zip(chunks, chunks[1:]))
 
-
-def test_corpus_folder_is_where_the_tests_look():
-    assert Path(CORPUS).name == "corpus"

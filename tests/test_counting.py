@@ -9,7 +9,7 @@ import signal
 import subprocess
 import sys
 import threading
-from typing import Iterator, List, Tuple
+from typing import Iterable, Iterator, List, Optional, Tuple
 
 import pytest
 from hypothesis import given, settings
@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from stream_chunker import Chunker, chunk_lines
 from stream_chunker import _counting
 from stream_chunker._chunk import Chunk
+from stream_chunker._drive import blocks
 from stream_chunker._input import chunk_stream
-from stream_chunker._pipeline import run
 from stream_chunker._tokens import load_encoding
 
 from .test_properties import documents
@@ -53,21 +53,33 @@ def warm_worker() -> _counting._Worker:
     says so by answering a first batch)."""
     worker = _counting._worker("cl100k_base", ENC.encode_ordinary, start=True)
     assert worker is not None
-    owner = Chunker(count_worker=True)._counts
-    probe = Chunk("1", "1", "", "hello <|endoftext|>", 2, 3, None, None, (1, 1), (1, 1), False)
-    worker.send(owner, [probe])
-    worker.receive(until=lambda: probe.real_tokens is not None)
-    assert worker.ready and probe.real_tokens == len(ENC.encode_ordinary(probe.text))
+    probe = _counting._Draft(Chunk("1", "1", "", "hello <|endoftext|>", 2, 3, None, None, (1, 1), (1, 1), False))
+    worker.send(_counting.Counts("cl100k_base"), [probe])
+    worker.receive(until=lambda: probe.count is not None)
+    assert worker.ready and probe.count == len(ENC.encode_ordinary(probe.chunk.text))
     return worker
 
 
-def chunked(lines: List[str], worker: bool, **options: object) -> Tuple[list, dict, Chunker]:
-    """The chunks as dicts, the report but for whether a worker counted, and the chunker."""
-    chunker = Chunker(count_worker=worker, **options)  # type: ignore[arg-type]
+def with_counter(**options: object) -> Tuple[Chunker, _counting.Counts]:
+    """A chunker whose real counts the counting process may take, and its counter."""
+    counts = _counting.Counts("cl100k_base")
+    return Chunker(counter=counts, **options), counts  # type: ignore[arg-type]
+
+
+def run(chunker: Chunker, lines: Iterable[str]) -> Iterator[Chunk]:
+    """The chunks of ``lines``, fed in blocks as ``chunk_lines`` feeds a list."""
+    for block in blocks(lines):
+        yield from chunker.feed(block)
+    yield from chunker.close()
+
+
+def chunked(lines: List[str], worker: bool, **options: object) -> Tuple[list, dict, Optional[_counting.Counts]]:
+    """The chunks as dicts, the report but for whether a worker counted, and the counter."""
+    chunker, counts = with_counter(**options) if worker else (Chunker(**options), None)  # type: ignore[arg-type]
     chunks = [chunk.to_dict() for chunk in run(chunker, lines)]
     report = chunker.report
-    assert report["tokens"].pop("count_worker") == chunker._counts.worker_used
-    return chunks, report, chunker
+    assert report["tokens"].pop("count_worker") == (counts is not None and counts.worker_used)
+    return chunks, report, counts
 
 
 def paged(sections: int) -> List[str]:
@@ -83,9 +95,9 @@ def paged(sections: int) -> List[str]:
 def test_the_worker_gives_the_same_chunks_and_counts(eager):
     warm_worker()
     lines = paged(300)
-    with_worker, report_w, chunker = chunked(lines, True, max_tokens=60)
+    with_worker, report_w, counts = chunked(lines, True, max_tokens=60)
     alone, report_a, _ = chunked(lines, False, max_tokens=60)
-    assert chunker._counts.worker_used
+    assert counts.worker_used
     assert with_worker == alone
     assert report_w == report_a
     assert all(c["real_tokens"] == len(ENC.encode_ordinary(c["text"])) for c in with_worker)
@@ -100,10 +112,10 @@ def test_both_processes_count_when_the_worker_has_enough_in_hand(eager):
         counted_here.append(text)
         return encode(text)
 
-    chunker = Chunker(count_worker=True, max_tokens=60)
-    chunker._counts._encode = spy  # what this process counts (the worker has its own encoder)
+    chunker, counts = with_counter(max_tokens=60)
+    counts._encode = spy  # what this process counts (the worker has its own encoder)
     chunks = list(run(chunker, paged(300)))
-    assert chunker._counts.worker_used
+    assert counts.worker_used
     assert 0 < len(counted_here) < len(chunks)
     assert [c.real_tokens for c in chunks] == [len(encode(c.text)) for c in chunks]
 
@@ -124,9 +136,9 @@ def test_worker_or_not_the_chunks_are_the_same(doc, cap):
 
 def test_corpus_counts_match_with_the_worker(corpus):
     lines = corpus("rfc2616.txt")
-    with_worker, _, chunker = chunked(lines, True)
+    with_worker, _, counts = chunked(lines, True)
     alone, _, _ = chunked(lines, False)
-    assert chunker._counts.worker_used  # the RFC is long enough to start one
+    assert counts.worker_used  # the RFC is long enough to start one
     assert with_worker == alone
 
 
@@ -134,14 +146,14 @@ def test_unusual_text_crosses_to_the_worker_unchanged(eager):
     warm_worker()
     lines = ["1 Cover", "Lone surrogate \ud800 here, \U0001f600, <|endoftext|>, \u00a7 4.2, tabs\tand\u00a0spaces.",
              "", "2 Excess", "\u202e\u200bzero width and bidi; caf\u00e9 \u2014 \u201cquoted\u201d"]
-    with_worker, _, chunker = chunked(lines * 20, True, max_tokens=30)
-    assert chunker._counts.worker_used
+    with_worker, _, counts = chunked(lines * 20, True, max_tokens=30)
+    assert counts.worker_used
     assert with_worker == chunked(lines * 20, False, max_tokens=30)[0]
 
 
 def test_a_worker_that_dies_costs_no_count(eager):
     worker = warm_worker()
-    chunker = Chunker(count_worker=True, max_tokens=60)
+    chunker, _ = with_counter(max_tokens=60)
     out = run(chunker, paged(300))
     chunks = [next(out) for _ in range(3)]
     worker.process.kill()
@@ -150,7 +162,7 @@ def test_a_worker_that_dies_costs_no_count(eager):
     assert [c.to_dict() for c in chunks] == chunked(paged(300), False, max_tokens=60)[0]
     assert chunker.report["diagnostics"]["count_worker_lost"] == 1
     # None is started again for that encoding: it may fail the same way.
-    assert not Chunker(count_worker=True)._counts._take_worker()
+    assert not _counting.Counts("cl100k_base")._take_worker()
 
 
 def test_chunkers_on_two_threads_share_the_worker(eager):
@@ -170,15 +182,14 @@ def test_chunkers_on_two_threads_share_the_worker(eager):
 
 
 def test_no_worker_when_packing_counts_real_tokens(eager):
-    chunker = Chunker(count_worker=True, cap_by="real", max_tokens=60)
+    chunker, counts = with_counter(cap_by="real", max_tokens=60)
     chunks = list(run(chunker, paged(100)))
-    assert not chunker._counts.worker_used and chunks
+    assert not counts.worker_used and chunks
 
 
 def test_the_sans_io_chunker_counts_everything_itself(eager):
     chunker = Chunker(max_tokens=60)
     chunks = chunker.feed("\n".join(paged(300)))
-    assert not chunker._counts.worker_used
     assert chunks and all(c.real_tokens is not None for c in chunks)
     assert not _counting._WORKERS
 
@@ -196,14 +207,14 @@ def test_a_long_document_starts_one_that_later_documents_use():
     worker = _counting._WORKERS["cl100k_base"]
     assert worker.alive
     assert warm_worker() is worker  # the same process, once it has loaded its encoding
-    short = Chunker(count_worker=True)
+    short, counts = with_counter()
     list(run(short, paged(20)))
-    assert short._counts.worker_used  # from its first chunk
+    assert counts.worker_used  # from its first chunk
 
 
 def test_an_abandoned_chunker_does_not_disturb_the_next(eager):
     warm_worker()
-    out = run(Chunker(count_worker=True, max_tokens=60), paged(300))
+    out = run(with_counter(max_tokens=60)[0], paged(300))
     next(out)
     del out  # its batches may still be out
     assert chunked(paged(250), True, max_tokens=60)[0] == chunked(paged(250), False, max_tokens=60)[0]
@@ -218,18 +229,16 @@ def test_a_fork_in_the_middle_of_a_document_leaves_both_sides_exact(eager, monke
     expected = chunked(lines, False, max_tokens=60)[0]
     text = "\n".join(lines) + "\n"
     half = text.index("\n", len(text) // 2) + 1
-    chunker = Chunker(count_worker=True, max_tokens=60)
+    chunker, counts = with_counter(max_tokens=60)
     os.kill(worker.process.pid, signal.SIGSTOP)  # its replies cannot come before the fork
     try:
-        chunker._feed_text(text[:half])
-        head = chunker._ready()
-        assert chunker._counts.batches_out
+        head = chunker.feed(text[:half])
+        assert counts.batches_out
         pid = os.fork()
         if pid == 0:  # the child: its own counting process, or none, never the parent's
             ok = False
             try:
-                chunker._feed_text(text[half:])
-                got = head + chunker._ready() + chunker.close()
+                got = head + chunker.feed(text[half:]) + chunker.close()
                 ok = [c.to_dict() for c in got] == expected and not worker.alive
                 ok = ok and _counting._WORKERS.get("cl100k_base") is not worker
                 _counting._stop_all()
@@ -237,8 +246,7 @@ def test_a_fork_in_the_middle_of_a_document_leaves_both_sides_exact(eager, monke
                 os._exit(0 if ok else 1)
     finally:
         os.kill(worker.process.pid, signal.SIGCONT)
-    chunker._feed_text(text[half:])
-    got = head + chunker._ready() + chunker.close()
+    got = head + chunker.feed(text[half:]) + chunker.close()
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
     assert [c.to_dict() for c in got] == expected
@@ -274,7 +282,7 @@ def test_chunks_waiting_for_counts_reach_a_live_pipe_before_more_input(eager):
     text = "\n".join(paged(60)) + "\n"
     assert len(text) < 60_000  # fits in the pipe: the write does not block
     os.write(write_end, text.encode())
-    chunker = Chunker(count_worker=True, max_tokens=60)
+    chunker, counts = with_counter(max_tokens=60)
     with io.open(read_end, "rb") as stream:
 
         def hang(signum: int, frame: object) -> None:
@@ -290,7 +298,7 @@ def test_chunks_waiting_for_counts_reach_a_live_pipe_before_more_input(eager):
         finally:
             signal.alarm(0)
             signal.signal(signal.SIGALRM, old)
-        assert chunker._counts.worker_used
+        assert counts.worker_used
         assert all(c.real_tokens == len(ENC.encode_ordinary(c.text)) for c in got)
         os.close(write_end)
         rest = [c for block in blocks for c in block]
@@ -314,7 +322,7 @@ def test_an_interrupt_in_the_middle_of_a_send_costs_no_count(eager, monkeypatch)
 
     monkeypatch.setattr(_counting._Channel, "write", write_then_interrupt)
     with pytest.raises(KeyboardInterrupt):
-        list(run(Chunker(count_worker=True, max_tokens=60), paged(3000)))
+        list(run(with_counter(max_tokens=60)[0], paged(3000)))
     monkeypatch.setattr(_counting._Channel, "write", real_write)
     with_worker, report, _ = chunked(paged(250), True, max_tokens=60)
     assert with_worker == chunked(paged(250), False, max_tokens=60)[0]
@@ -352,9 +360,9 @@ def test_a_counting_process_that_misbehaves_costs_no_count(eager, tmp_path, monk
 
 def test_a_counting_process_that_cannot_start_is_reported(eager, monkeypatch):
     monkeypatch.setattr(sys, "executable", "")
-    got, report, chunker = chunked(paged(100), True, max_tokens=60)
+    got, report, counts = chunked(paged(100), True, max_tokens=60)
     assert got == chunked(paged(100), False, max_tokens=60)[0]
-    assert report["diagnostics"]["count_worker_lost"] == 1 and not chunker._counts.worker_used
+    assert report["diagnostics"]["count_worker_lost"] == 1 and not counts.worker_used
 
 
 def test_many_open_files_are_no_obstacle(eager):
@@ -366,8 +374,8 @@ def test_many_open_files_are_no_obstacle(eager):
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200), hard))
     held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]  # the next ones are past 1024
     try:
-        got, _, chunker = chunked(paged(300), True, max_tokens=60)
-        assert chunker._counts.worker_used
+        got, _, counts = chunked(paged(300), True, max_tokens=60)
+        assert counts.worker_used
         assert got == chunked(paged(300), False, max_tokens=60)[0]
     finally:
         for fd in held:
@@ -381,13 +389,12 @@ def test_a_dead_counting_process_is_no_sigpipe(tmp_path):
     out = run_script(tmp_path,
                      "import signal\n"
                      "signal.signal(signal.SIGPIPE, signal.SIG_DFL)\n"
-                     "from stream_chunker import _counting, Chunker\n"
-                     "from stream_chunker._pipeline import run\n"
-                     "from tests.test_counting import paged, warm_worker\n"
+                     "from stream_chunker import _counting\n"
+                     "from tests.test_counting import paged, run, warm_worker, with_counter\n"
                      "_counting.WORKER_AFTER = 0\n"
                      "worker = warm_worker()\n"
                      "worker.process.kill(); worker.process.wait()\n"
-                     "chunker = Chunker(count_worker=True, max_tokens=60)\n"
+                     "chunker, _ = with_counter(max_tokens=60)\n"
                      "chunks = list(run(chunker, paged(300)))\n"
                      "print(len(chunks), chunker.report['diagnostics'].get('count_worker_lost'))\n")
     count, lost = out.split()

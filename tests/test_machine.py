@@ -1,4 +1,4 @@
-"""The state machine: declared once, complete, really used, and rendered."""
+"""The state machine: declared once, complete, interpreted generically, and really used."""
 
 from __future__ import annotations
 
@@ -10,37 +10,33 @@ from hypothesis import strategies as st
 from transitions import MachineError
 
 from stream_chunker import Chunker
-from stream_chunker._machine import (
-    BLANK, CONTENTS, HEADING, LABEL, LINE_CLASSES, PAGE_BREAK, PARAGRAPHS, SEPARATORS, STATES, TEXT,
-    TRANSITIONS, lean_actions, mermaid,
-)
-
-from .test_seeds import EXAMPLE
+from stream_chunker._machine import STATES, TRANSITIONS, Reader, mermaid, reachable
+from stream_chunker._records import BLANK, CONTENTS, HEADING, LABEL, LINE_CLASSES, PAGE_BREAK, TEXT, Line
 
 REQUIRED_STATES = {"start", "in_header", "at_heading", "in_paragraph", "between_paragraphs", "at_label",
                    "in_contents"}
 
 
-def _record(chunker: Chunker, cls: str, text: str):
+def _record(chunker: Chunker, cls: str, text: str) -> Line:
     """A record of class ``cls`` as the scanner would make it."""
     if cls == PAGE_BREAK:
-        return (5, 2, None, 5, PAGE_BREAK, None, False)
+        return Line(5, 2, "", 5, PAGE_BREAK)
     if cls == BLANK:
-        return (5, 1, "", 5, BLANK, None, False)
-    found = chunker.layout.classify(text)
+        return Line(5, 1, "", 5, BLANK)
+    found = chunker.profile.classify(text)
     if cls == TEXT:
         assert found is None
-        return (5, 1, text, 5, TEXT, None, False)
+        return Line(5, 1, text, 5, TEXT)
     assert found is not None and found[0] == cls, (cls, text, found)
-    return (5, 1, text, 5) + found + (False,)
+    return Line(5, 1, text, 5, found[0], found[1])
 
 
-# Each line class with a line of that class, for the profile that produces it.
+# Each line class with a line of that class, for the profile that makes it.
 SAMPLES = {
     "policy": {BLANK: "", TEXT: "We cover the house.", HEADING: "2 Claims", CONTENTS: "2.1 Reporting ....... 7",
-               PAGE_BREAK: None},
+               PAGE_BREAK: ""},
     "statute": {BLANK: "", TEXT: "The Council finds that:", HEADING: "\u00a7 1-102. Definitions.",
-                LABEL: "(a) In general.", PAGE_BREAK: None},
+                LABEL: "(a) In general.", PAGE_BREAK: ""},
 }
 
 
@@ -57,83 +53,57 @@ def test_every_pair_has_a_transition_that_always_applies(state, cls):
 
 
 def test_machine_has_only_declared_transitions():
-    chunker = Chunker(real_tokens=False)
-    machine = chunker._reader.machine
-    assert machine.auto_transitions is False
-    assert not hasattr(chunker.layout, "to_in_paragraph")
+    reader = Chunker(real_tokens=False)._reader
+    assert reader.machine.auto_transitions is False
+    assert not hasattr(reader._model, "to_in_paragraph")
     with pytest.raises((AttributeError, MachineError)):
-        chunker.layout.trigger("no_such_line")
+        reader._model.trigger("no_such_line")
+
+
+def _at(chunker: Chunker, state: str) -> Reader:
+    """The chunker's reader, moved to ``state``, telling the machine every move."""
+    reader = Reader(chunker.profile, chunker.profile.classes(), lag=0)
+    reader.machine.set_state(state, reader._model)
+    reader._state = reader._told = state
+    return reader
 
 
 @pytest.mark.parametrize("profile", ["policy", "statute"])
 @pytest.mark.parametrize("state", STATES)
-def test_walk_every_state_and_class_through_the_trigger(profile, state):
+def test_every_reachable_pair_moves_the_machine_where_the_table_says(profile, state):
     for cls, text in SAMPLES[profile].items():
         chunker = Chunker(profile=profile, real_tokens=False, **({"section": "1-101"} if profile == "statute" else {}))
+        if state not in reachable(chunker.profile.classes()):
+            continue
         if profile == "policy":
-            chunker._reader.push(_record(chunker, HEADING, "1 Cover"))  # a current section to be next to
-        chunker._reader.machine.set_state(state, chunker.layout)
-        rec = _record(chunker, cls, text)
-        getattr(chunker.layout, cls)(rec)  # fires the trigger; raises on a missing transition
+            chunker.feed("1 Cover\n")  # a current section to be next to
+        reader = _at(chunker, state)
+        reader.push(_record(chunker, cls, text))
         allowed = {r.dest for r in TRANSITIONS if r.source == state and r.trigger == cls}
-        assert chunker.layout.state in allowed, (state, cls, chunker.layout.state)
+        assert reader._model.state in allowed, (state, cls, reader._model.state)
+        assert reader.state == reader._state
 
 
-def _spy_on_entries(chunker, entered):
-    reader = chunker._reader
-    for cls, fire in list(reader._fire.items()):
-        def spy(rec, fire=fire):
-            before = chunker.layout.state
-            result = fire(rec)
-            if chunker.layout.state != before:
-                entered.add(chunker.layout.state)
-            return result
-        reader._fire[cls] = spy
+def test_a_profile_implements_only_the_rows_it_can_reach():
+    statute = Chunker(profile="statute", real_tokens=False).profile
+    assert "in_contents" not in reachable(statute.classes())
+    assert not hasattr(statute, "add_contents")  # no stub for another profile's lines
+
+    class Incomplete:
+        def classes(self):
+            return (BLANK, TEXT, PAGE_BREAK, HEADING)
+
+    with pytest.raises(TypeError, match="has no"):
+        Reader(Incomplete(), Incomplete().classes())
 
 
-def test_triggers_move_the_reader_through_every_state_on_the_corpus(corpus):
-    """At run time the state changes through triggers: across the real documents
-    every state but ``between_paragraphs`` is entered by one. (A blank line
-    enters it only where it changes how the next line is read; see the next test.)"""
-    entered = set()
-    for name, profile in [("rfc2616.txt", "policy"), ("uslm-user-guide.txt", "policy"),
-                          ("usc-title27.txt", "statute"), ("dc-code-31-24.txt", "statute")]:
-        chunker = Chunker(profile=profile, real_tokens=False)
-        _spy_on_entries(chunker, entered)
-        chunker.feed("\n".join(corpus(name)))
-        chunker.close()
-    assert REQUIRED_STATES - {"start", "between_paragraphs"} <= entered
-
-
-def test_a_blank_line_enters_between_paragraphs_where_it_licenses_a_label():
-    # "(b)" follows a body line that ends no clause: only the blank line before
-    # it makes it a label, so the machine must pass through between_paragraphs.
-    chunker = Chunker(profile="statute", real_tokens=False, code="X")
-    entered: set = set()
-    _spy_on_entries(chunker, entered)
-    chunks = chunker.feed("\u00a7 1-101. Scope.\n(a) The first part,\nas it goes on and\n\n(b) the second.\n") + chunker.close()
-    assert "between_paragraphs" in entered
-    assert [c.clause for c in chunks] == ["1-101(a)", "1-101(b)"]
-
-
-def test_labels_reach_at_label_through_a_trigger():
-    chunker = Chunker(profile="statute", real_tokens=False, code="X")
-    fired = []
-    for cls, fire in list(chunker._reader._fire.items()):
-        chunker._reader._fire[cls] = lambda rec, fire=fire, cls=cls: (fired.append((cls, rec[2])), fire(rec))[1]
-    chunker.feed("\u00a7 1-101. Scope.\n(a) First.\n(b) Second.\nMore text\n(c) Third.\n")
-    chunker.close()
-    assert (LABEL, "(a) First.") in fired
-    assert chunker.state in ("at_label", "in_paragraph")
-
-
-def test_lean_pairs_are_exactly_the_unconditional_self_loops():
-    lean = lean_actions()
-    for state in STATES:
-        for cls in LINE_CLASSES:
-            group = [r for r in TRANSITIONS if r.source == state and r.trigger == cls]
-            is_loop = len(group) == 1 and not group[0].conditions and group[0].dest == state
-            assert (cls in lean[state]) == is_loop
+def test_the_machine_checks_every_move_it_is_told():
+    chunker = Chunker(real_tokens=False)
+    reader = _at(chunker, "in_paragraph")
+    # Told that a heading opened a section while its answers say it did not:
+    # the table's own rows take the machine elsewhere, and that is caught.
+    with pytest.raises(AssertionError, match="where the table says"):
+        reader._tell((HEADING, {"opens_section": False}, "at_heading", 1))
 
 
 def test_mermaid_diagram_is_rendered_from_the_table():
@@ -146,55 +116,32 @@ def test_mermaid_diagram_is_rendered_from_the_table():
             assert f"{row.source} --> {row.dest}" in text
 
 
-# -- the reader's shortcuts change nothing ---------------------------------------
+# -- telling the machine late changes nothing -------------------------------------
 
-class _EveryTrigger:
-    """A reader that fires every record through ``transitions``; it keeps only
-    the page-padding rule (blank lines next to a page break are not paragraph
-    ends), which is part of how pages are read, not a shortcut."""
-
-    def __init__(self, reader):
-        self.model = reader.model
-        self._pending_blank = None
-
-    def push(self, rec):
-        model = self.model
-        if rec[4] == PARAGRAPHS:  # blank lines then a paragraph, over and over
-            for first, last, text in rec[2]:
-                self.push((first, rec[1], text, last, TEXT, None, True))
-            return
-        if rec[6]:
-            self._pending_blank = (rec[0], rec[1], "", rec[0], BLANK, None, False)
-        if rec[4] == PAGE_BREAK:
-            self._pending_blank = None
-        elif self._pending_blank is not None:
-            getattr(model, BLANK)(self._pending_blank)
-            self._pending_blank = None
-        getattr(model, rec[4])(rec)
-
-    def close(self):
-        pass
-
-
-def _chunks(text: str, reference: bool, **options):
+def _chunks(text: str, lag: int, **options):
     chunker = Chunker(real_tokens=False, **options)
-    if reference:
-        plain = _EveryTrigger(chunker._reader)
-        chunker._reader = plain
-        chunker._scanner._emit = plain.push
-    out = chunker.feed(text) + chunker.close()
-    return [c.to_dict() for c in out]
+    chunker._reader = Reader(chunker.profile, chunker.profile.classes(), lag=lag)
+    chunker._cutter._emit = chunker._reader.push
+    states = []
+    if lag == 0:  # every move told: after every record, the machine is where the reader is
+        push = chunker._reader.push
+
+        def checked(rec):
+            push(rec)
+            states.append((chunker._reader._model.state, chunker._reader._state))
+
+        chunker._cutter._emit = checked
+    out = [c.to_dict() for c in chunker.feed(text) + chunker.close()]
+    assert all(told == logical for told, logical in states)
+    return out, chunker._reader.state
 
 
-@pytest.mark.parametrize("name", ["rfc2616.txt", "uslm-user-guide.txt", "uslm-user-guide.layout.txt"])
-def test_shortcuts_give_the_same_chunks_as_firing_every_line_on_the_corpus(corpus, name):
+@pytest.mark.parametrize("name, profile", [("rfc2616.txt", "policy"), ("uslm-user-guide.txt", "policy"),
+                                           ("uslm-user-guide.layout.txt", "policy"),
+                                           ("dc-code-31-24.txt", "statute"), ("usc-title27.txt", "statute")])
+def test_a_lagging_machine_gives_the_chunks_of_one_told_every_move_on_the_corpus(corpus, name, profile):
     text = "\n".join(corpus(name))
-    assert _chunks(text, reference=False) == _chunks(text, reference=True)
-
-
-def test_shortcuts_give_the_same_chunks_on_statutes(corpus):
-    text = "\n".join(corpus("dc-code-31-24.txt"))
-    assert _chunks(text, False, profile="statute") == _chunks(text, True, profile="statute")
+    assert _chunks(text, 2, profile=profile) == _chunks(text, 0, profile=profile)
 
 
 LINES = st.sampled_from([
@@ -204,10 +151,10 @@ LINES = st.sampled_from([
 ])
 
 
-@given(st.lists(LINES, max_size=40))
-def test_shortcuts_give_the_same_chunks_on_generated_documents(lines):
+@given(st.lists(LINES, max_size=40), st.integers(1, 4))
+def test_a_lagging_machine_gives_the_same_chunks_on_generated_documents(lines, lag):
     text = "\n".join(lines)
-    assert _chunks(text, reference=False) == _chunks(text, reference=True)
+    assert _chunks(text, lag) == _chunks(text, 0)
 
 
 STATUTE_LINES = st.sampled_from([
@@ -216,43 +163,71 @@ STATUTE_LINES = st.sampled_from([
 ])
 
 
-@given(st.lists(STATUTE_LINES, max_size=40))
-def test_shortcuts_give_the_same_chunks_on_generated_statutes(lines):
+@given(st.lists(STATUTE_LINES, max_size=40), st.integers(1, 4))
+def test_a_lagging_machine_gives_the_same_chunks_on_generated_statutes(lines, lag):
     text = "\n".join(lines)
-    assert _chunks(text, False, profile="statute") == _chunks(text, True, profile="statute")
+    assert _chunks(text, lag, profile="statute") == _chunks(text, 0, profile="statute")
 
 
-def test_sections_of_heading_then_text_fire_no_trigger_after_the_first():
-    # A heading and its first line of text take the machine away and back:
-    # after the first section (which leaves "start"), nothing needs to fire.
+def _told(chunker: Chunker) -> list:
+    """Every move the machine is told of, as (trigger, state)."""
+    told = []
+    tell = chunker._reader._tell
+
+    def spy(move):
+        told.append((move[0], move[2]))
+        tell(move)
+
+    chunker._reader._tell = spy
+    return told
+
+
+def test_a_heading_and_its_text_never_reach_the_machine():
+    # A heading and its text take the reader away and back: after the first
+    # section (which leaves "start"), the machine is told of nothing.
     chunker = Chunker(real_tokens=False)
-    fired = []
-    for cls, fire in list(chunker._reader._fire.items()):
-        chunker._reader._fire[cls] = lambda rec, fire=fire, cls=cls: (fired.append(cls), fire(rec))[1]
+    told = _told(chunker)
     text = "".join(f"{n} Section {n}\nThe text of section {n}.\n\nMore of it.\n\n" for n in range(1, 21))
     chunks = chunker.feed(text) + chunker.close()
     assert [c.id for c in chunks] == [str(n) for n in range(1, 21)]
-    assert fired == [HEADING, TEXT]
+    assert told == [(HEADING, "at_heading"), (TEXT, "in_paragraph")]
 
 
-def test_paragraphs_after_blank_lines_reach_the_layout_as_one_record():
+def test_a_contents_list_and_a_label_reach_the_machine():
+    chunker = Chunker(real_tokens=False)
+    told = _told(chunker)
+    chunker.feed("Contents\n1 Cover ..... 2\n2 Claims ..... 3\n3 Ending ..... 4\n\n1 Cover\nText.\n")
+    chunker.close()
+    assert (CONTENTS, "in_contents") in told
+    statute = Chunker(profile="statute", real_tokens=False, code="X")
+    told = _told(statute)
+    statute.feed("\u00a7 1-101. Scope.\n(a) First.\n(b) Second.\n(c) Third.\n(d) Fourth.\n")
+    statute.close()
+    assert (LABEL, "at_label") in told
+
+
+def test_runs_of_paragraphs_reach_the_profile_whole():
     chunker = Chunker(real_tokens=False)
     taken = []
-    take = chunker.layout.take_paragraphs
-    chunker.layout.take_paragraphs = lambda rec: (taken.append([p[2] for p in rec[2]]), take(rec))[1]
+    take = chunker.profile.take_run
+
+    def spy(run):
+        taken.append([span.text for span in run.spans])
+        take(run)
+
+    chunker.profile.take_run = spy
+    chunker._reader = Reader(chunker.profile, chunker.profile.classes())
+    chunker._cutter._emit = chunker._reader.push
     chunks = chunker.feed("1 Cover\nOne.\n\nTwo\nlines.\n\n\nThree.\n") + chunker.close()
     assert taken == [["Two\nlines.", "Three."]]
     assert chunks[0].text == "One.\nTwo lines.\nThree."
     assert chunks[0].lines == (2, 8)
 
 
-def test_state_reports_a_held_blank_line():
+def test_the_state_asked_is_the_machines_own():
     chunker = Chunker(real_tokens=False)
+    chunker.feed("1 Cover\nSome text\n\n")
     reader = chunker._reader
-    reader.push((1, 1, "Some text", 1, TEXT, None, False))
-    assert reader.state == "in_paragraph"  # pending: the next line shows whether it lasts
-    reader.push((2, 1, "more text", 2, TEXT, None, False))
-    assert chunker.layout.state == reader.state == "in_paragraph"
-    reader._separator(BLANK, (3, 1, "", 3, BLANK, None, False))
-    assert reader.state == "between_paragraphs"
-    assert SEPARATORS == (BLANK, PAGE_BREAK)
+    logical = reader._state
+    assert chunker.state == logical == reader._model.state
+    assert not reader._moves

@@ -7,8 +7,12 @@ import tracemalloc
 from typing import Callable, Iterable, Iterator
 
 from stream_chunker import Chunker, chunk_lines
+from stream_chunker._furniture import MAX_LOOKAHEAD
 from stream_chunker._input import ByteReader
-from stream_chunker._pipeline import run as drive
+from stream_chunker._packing import UniqueIds
+from stream_chunker._zones import PageZones
+
+from .test_counting import run as drive, with_counter
 
 MiB = 1 << 20
 
@@ -73,10 +77,8 @@ def test_a_line_with_no_end_is_read_in_pieces():
     def run() -> None:
         reader.feed(b"1 Cover\n")
         for _ in range(500):
-            reader.feed(block)
-            sizes.extend(len(c.text) for c in chunker._ready())
-        reader.close()
-        sizes.extend(len(c.text) for c in chunker.close())
+            sizes.extend(len(c.text) for c in reader.feed(block))
+        sizes.extend(len(c.text) for c in reader.close() + chunker.close())
 
     peak = _peak(run)
     assert peak < 4 * MiB, peak
@@ -97,7 +99,7 @@ def test_memory_does_not_grow_with_real_counts_and_the_count_worker(corpus):
     used = []
 
     def run(n: int) -> None:
-        chunker = Chunker(count_worker=True)
+        chunker, _ = with_counter()
         _drain(drive(chunker, copies(n)))
         used.append(chunker.report["tokens"]["count_worker"])
 
@@ -118,10 +120,9 @@ def test_a_line_of_invalid_bytes_with_no_end_is_read_in_pieces_too():
     for _ in range(40):
         reader.feed(b"\xa0" * 5000)
         held.append(len(reader._carry))
-        chunker._ready()
     reader.close()
-    chunks = chunker.close()
-    assert max(held) <= 4 * bound
+    chunker.close()
+    assert max(held) <= 1 << 15
     assert reader.replaced == 200_000
 
 
@@ -155,10 +156,10 @@ def _through_reader(data: bytes, block: int, bound: int):
     events: list = []
     chunker = Chunker(real_tokens=False, max_paragraph_chars=bound, on_diagnostic=events.append)
     reader = ByteReader(chunker)
+    chunks = []
     for start in range(0, len(data), block):
-        reader.feed(data[start:start + block])
-    reader.close()
-    chunks = chunker.close()
+        chunks += reader.feed(data[start:start + block])
+    chunks += reader.close() + chunker.close()
     report = chunker.report
     return [c.to_dict() for c in chunks], sorted(events, key=lambda e: (e["line"], e["kind"])), report
 
@@ -201,3 +202,75 @@ def test_a_paragraph_exactly_as_long_as_the_bound_is_not_cut():
         chunker = Chunker(real_tokens=False, max_paragraph_chars=10)
         chunks = chunker.feed(text + "\n") + chunker.close()
         assert [(c.text, c.oversize) for c in chunks] == [(text, False)]
+
+
+# -- every structure bounded, whatever the text (README: Memory) ------------------
+
+def test_a_million_blank_lines_are_never_held_whole(monkeypatch):
+    held = []
+    feed = PageZones.feed
+
+    def watched(self: PageZones, block: str) -> None:
+        feed(self, block)
+        held.append(sum(map(len, self._held)))
+
+    monkeypatch.setattr(PageZones, "feed", watched)
+    for blank in ("", " \t "):
+        lines = ["1 Cover", "We pay for the house."] + [blank] * 1_000_000 + ["Tell us."]
+        held.clear()
+        chunks: list = []
+        peak = _peak(lambda: chunks.extend(chunk_lines(lines, real_tokens=False)))
+        assert [c.text for c in chunks] == ["We pay for the house.\nTell us."]
+        assert chunks[0].lines == (2, 1_000_003)
+        assert max(held) <= MAX_LOOKAHEAD, max(held)
+        assert peak < 1 * MiB, peak
+        # Line by line, as from a live source, the same.
+        held.clear()
+        assert [c.text for c in chunk_lines(iter(lines[:300_000] + lines[-1:]), real_tokens=False)] == \
+            ["We pay for the house.\nTell us."]
+        assert max(held) <= MAX_LOOKAHEAD, max(held)
+
+
+def test_a_statute_section_of_100000_labels_in_bounded_memory():
+    def section(labels: int) -> Iterator[str]:
+        yield "\u00a7 5-101. Parking rules."
+        yield "(a) The owner shall not park:"
+        for n in range(1, labels + 1):
+            yield f"({n}) within {n % 90 + 10} feet of a hydrant or a crossing;"
+
+    small_text, large_text = list(section(10_000)), list(section(100_000))  # made before memory is traced
+    small = _peak(lambda: _drain(chunk_lines(small_text, profile="statute", real_tokens=False)))
+    large = _peak(lambda: _drain(chunk_lines(large_text, profile="statute", real_tokens=False)))
+    assert large - small < 256 * 1024, (small, large)
+    ids = [c.id for c in chunk_lines(section(2_000), profile="statute", real_tokens=False)]
+    assert len(ids) == len(set(ids)) and ids[-1] == "5-101-a-2000"
+
+
+def _distinct_sections(copies: int) -> Iterator[str]:
+    """Sections whose numbers never repeat: 1, 1.1 ... 1.500, 2, 2.1 ..."""
+    for part in range(1, copies + 1):
+        yield f"{part} Part {part}"
+        for n in range(1, 501):
+            yield f"{part}.{n} Clause {n}"
+            yield f"The insurer pays for clause {n} of part {part}."
+
+
+def test_distinct_section_numbers_100_times_over_in_bounded_memory():
+    texts = {n: list(_distinct_sections(n)) for n in (1, 50, 100)}  # made before memory is traced
+    peaks = {n: _peak(lambda n=n: _drain(chunk_lines(texts[n], real_tokens=False))) for n in texts}
+    assert peaks[100] - peaks[50] < 128 * 1024, peaks  # the id memory is full by 33 copies: no growth after
+    assert peaks[100] - peaks[1] < 3 * MiB, peaks  # what remembering UniqueIds.MAX_IDS numbers costs
+    ids = [c.id for c in chunk_lines(_distinct_sections(40), real_tokens=False)]
+    assert len(ids) == len(set(ids)) == 40 * 500
+
+
+def test_the_id_memory_keeps_at_least_half_its_bound():
+    ids = UniqueIds()
+    ids.unique("4.2")
+    for n in range(UniqueIds.MAX_IDS // 2 - 1):
+        ids.unique(f"{n}.1")
+    assert ids.unique("4.2") == "4.2~2"  # still remembered
+    for n in range(UniqueIds.MAX_IDS):
+        ids.unique(f"9.{n}")
+    assert ids.unique("4.2") == "4.2"  # forgotten: the bound holds
+    assert len(ids._newer) + len(ids._older) <= UniqueIds.MAX_IDS

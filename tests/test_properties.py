@@ -106,12 +106,10 @@ def test_same_chunks_however_the_bytes_are_cut_into_blocks(doc, cap, sizes, newl
     k = 0
     while pos < len(data):
         size = sizes[k % len(sizes)]
-        reader.feed(data[pos:pos + size])
-        got += chunker._ready()
+        got += reader.feed(data[pos:pos + size])
         pos += size
         k += 1
-    reader.close()
-    got += chunker.close()
+    got += reader.close() + chunker.close()
     assert got == expected
 
 

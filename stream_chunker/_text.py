@@ -1,0 +1,89 @@
+"""How a line of text reads: its words, its first letter, whether it ends a clause.
+
+These rules are shared by every profile and by the reader; each is written once.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Tuple
+
+CLAUSE_END = re.compile(
+    r"(?:(?P<sentence>[.!?:;])|[\u2014\-\u201d)]|[;,] (?:or|and))[\"'\u2019\u201d)\]]*$")
+"""The end of a line that could end a clause (SPEC §6): ``.``, ``:``, ``;``,
+``—``, ``-``, a closing quote or bracket, or ``; or``, ``; and``, ``, or``,
+``, and``; then any closing quotes and brackets. Where the mark is one that
+ends a sentence (``. ! ? : ;``), the line ended a sentence, not just a clause
+(an enumeration's ``—``, a wrapped ``(see 4.2)``)."""
+
+_SENTENCE_MARKS = (".", ":", ";", ",")
+_FIRST_LETTER = re.compile(r"[^\W\d_]")
+_TITLE_STOP = re.compile(r"[,.;:(]|\s[\u2013\u2014-]\s")
+
+
+def ends_clause(line: str) -> bool:
+    """Whether ``line`` could end a clause, so that what follows may start a new one.
+
+    >>> ends_clause("as provided in subsection"), ends_clause("the owner shall; or"), ends_clause("(3) the fee.)")
+    (False, True, True)
+    """
+    return CLAUSE_END.search(line) is not None
+
+
+def ends_sentence(line: str) -> bool:
+    """Whether ``line`` ended a sentence (see ``CLAUSE_END``).
+
+    >>> ends_sentence("as set out in Section 4 (Claims)"), ends_sentence("that is all.)")
+    (False, True)
+    """
+    m = CLAUSE_END.search(line)
+    return m is not None and m["sentence"] is not None
+
+
+def reads_as_sentence(title: str, max_words: int) -> bool:
+    """Text after a section number that is a clause, not a title (SPEC §5): it
+    ends with ``.``, ``:``, ``;`` or ``,``, or it is longer than a title can be.
+
+    >>> reads_as_sentence("Escape of water", 12), reads_as_sentence("Accident means an event.", 12)
+    (False, True)
+    """
+    return title.endswith(_SENTENCE_MARKS) or len(title.split()) > max_words
+
+
+def single_spaced(text: str) -> Tuple[str, int]:
+    """``text`` with every run of whitespace made one space, and its word count.
+
+    Most extracted lines are single-spaced already; then the words can be
+    counted without splitting the text into a list of them. (``isprintable``
+    is false for every whitespace character but the plain space.)
+
+    >>> single_spaced("We  cover\\nthe house "), single_spaced("We cover\\nthe house")
+    (('We cover the house', 4), ('We cover the house', 4))
+    """
+    if "\n" in text:
+        text = text.replace("\n", " ")
+    if text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
+        return text, (text.count(" ") + 1 if text else 0)
+    words = text.split()
+    return " ".join(words), len(words)
+
+
+def first_letter(text: str) -> str:
+    """The first letter of ``text``, or ``""``.
+
+    >>> first_letter("(Unused)"), first_letter("100 Continue"), first_letter("42")
+    ('U', 'C', '')
+    """
+    m = _FIRST_LETTER.search(text)
+    return m.group() if m else ""
+
+
+def short_title(text: str, max_words: int) -> str:
+    """A heading-path title cut from a clause's own text: up to its first
+    punctuation, at most ``max_words`` words.
+
+    >>> short_title("Accident means a sudden, unforeseen and involuntary event.", 12)
+    'Accident means a sudden'
+    """
+    head = _TITLE_STOP.split(text, maxsplit=1)[0]
+    return " ".join(head.split()[:max_words]) or text[:80]
