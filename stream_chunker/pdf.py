@@ -16,9 +16,9 @@ Two backends read the text:
   it comes (``layout=True`` for its ``-layout`` mode, columns side by side).
 
 A page with no text is noted as a ``no_text_layer`` diagnostic when it draws
-something (a scan) -- with ``pdftotext``, which cannot tell a blank page from
-a scanned one, whenever it has no text -- and a PDF with no text on any page
-is an :class:`InputError`. So is every PDF that cannot be read.
+something (a scan; with ``pdftotext``, when poppler's ``pdfimages`` lists an
+image on it), and a PDF with no text on any page is an :class:`InputError`.
+So is every PDF that cannot be read.
 """
 
 from __future__ import annotations
@@ -222,14 +222,14 @@ def _pdftotext_pages(path: str, password: Optional[str], layout: bool) -> Iterat
     if program is None:
         raise InputError("pdftotext not found: install poppler-utils (apt-get install poppler-utils), "
                          "or use the pdfium backend")
-    # The password is on pdftotext's command line, where other users of this
+    # The password is on poppler's command lines, where other users of this
     # machine can see it (ps): pdftotext takes it no other way.
-    args = [program, *(["-layout"] if layout else []), *(["-upw", password] if password is not None else []),
-            path, "-"]
-    return _read_pdftotext(args, password is not None)
+    unlock = ["-upw", password] if password is not None else []
+    args = [program, *(["-layout"] if layout else []), *unlock, path, "-"]
+    return _read_pdftotext(args, password is not None, lambda number: _shows_image(path, number, unlock))
 
 
-def _read_pdftotext(args: List[str], password_given: bool) -> Iterator[Page]:
+def _read_pdftotext(args: List[str], password_given: bool, shows_image: Callable[[int], bool]) -> Iterator[Page]:
     """Split pdftotext's output at its form feeds as it arrives: one page is
     held at a time. Its messages go to a file, not a pipe, so that a PDF that
     makes many of them cannot stall it while its output is read."""
@@ -246,7 +246,7 @@ def _read_pdftotext(args: List[str], password_given: bool) -> Iterator[Page]:
                 for part in ended:
                     pending.append(part)
                     number += 1
-                    yield Page(number, None, _pdftotext_text("".join(pending)))
+                    yield _pdftotext_page(number, "".join(pending), shows_image)
                     pending.clear()
                 pending.append(rest)
                 if not block:
@@ -266,13 +266,25 @@ def _read_pdftotext(args: List[str], password_given: bool) -> Iterator[Page]:
                              f"{said[-1] if said else f'exit status {status}'}")
         tail = "".join(pending)
         if tail.strip():  # text after the last form feed (pdftotext ends every page with one)
-            yield Page(number + 1, None, _pdftotext_text(tail))
+            yield _pdftotext_page(number + 1, tail, shows_image)
 
 
-def _pdftotext_text(text: str) -> Optional[str]:
-    if not text.strip():
-        return None
-    return text if text.endswith("\n") else text + "\n"
+def _pdftotext_page(number: int, text: str, shows_image: Callable[[int], bool]) -> Page:
+    if text.strip():
+        return Page(number, None, text if text.endswith("\n") else text + "\n")
+    return Page(number, None, None if shows_image(number) else "")
+
+
+def _shows_image(path: str, number: int, unlock: List[str]) -> bool:
+    """Whether page ``number`` shows an image, as poppler's pdfimages lists
+    them (pdftotext cannot tell a blank page from a scan); asked only of pages
+    without text. Where pdfimages is missing, every such page counts as one."""
+    program = shutil.which("pdfimages")
+    if program is None:
+        return True
+    listing = subprocess.run([program, "-list", "-f", str(number), "-l", str(number), *unlock, path],
+                             capture_output=True, text=True, errors="replace").stdout
+    return len(listing.splitlines()) > 2  # a row under its two lines of header
 
 
 def pdf_batches(chunker: Chunker, path: PathLike, *, backend: str = "pdfium", password: Optional[str] = None,
