@@ -59,7 +59,7 @@ _PDFIUM_HYPHEN = "\ufffe"
 PathLike = Union[str, "os.PathLike[str]"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Page:
     """One page of a PDF, as a backend read it."""
 
@@ -128,7 +128,7 @@ def _read_pdfium(pdfium: Any, path: str, password: Optional[str], document: Any)
     """The pages of an open document. Each page is closed before the next is
     loaded; and PDFium keeps what it has parsed of a document until the
     document is closed (some 4 KB a page), so it is opened afresh every
-    ``REOPEN_PAGES`` pages: memory stays flat however many pages there are."""
+    ``REOPEN_PAGES`` pages, lest memory grow with the page count."""
     try:
         count = len(document)
         for index in range(count):
@@ -138,7 +138,7 @@ def _read_pdfium(pdfium: Any, path: str, password: Optional[str], document: Any)
             try:
                 with closing(document[index]) as page, closing(page.get_textpage()) as textpage:
                     text = _with_block_breaks(textpage, textpage.get_text_range())
-                    drawn = next(iter(page.get_objects(max_depth=0)), None) is not None
+                    drawn = not text.strip() and next(iter(page.get_objects(max_depth=0)), None) is not None
             except pdfium.PdfiumError as err:
                 raise InputError(f"page {index + 1} cannot be read ({err}): the PDF is damaged") from None
             yield Page(index + 1, count, _pdfium_text(text, drawn))
