@@ -66,7 +66,8 @@ from collections import deque
 from typing import Any, Callable, Deque, Dict, List, Optional, Tuple
 
 from ._chunk import Chunk, with_real_tokens
-from ._tokens import load_encoding
+from ._chunker import Chunker
+from ._tokens import DEFAULT_ENCODING, check_encoding_name, load_encoding
 
 WORKER_AFTER = 32 * 1024
 """Characters of chunk text a document makes before the counting process is
@@ -474,7 +475,12 @@ class Counts:
         return out
 
 
-def counter_for(encoding: str, use_worker: bool) -> Optional[Counts]:
-    """The counter a driver passes to its ``Chunker``: one that uses the
-    counting process, or None for the chunker's own (which counts here)."""
-    return Counts(encoding, use_worker=True) if use_worker else None
+def counting_chunker(*, count_worker: bool = True, **options: Any) -> Chunker:
+    """A ``Chunker`` whose real token counts the counting process takes, where
+    it can: real counts on, ``cap_by`` not ``"real"`` (packing needs each count
+    at once), and ``count_worker``. The drivers' way to make one."""
+    use = (count_worker and options.get("real_tokens", True) and options.get("cap_by", "estimate") != "real")
+    if use:
+        check_encoding_name(options.get("encoding", DEFAULT_ENCODING))
+    counter = Counts(options.get("encoding", DEFAULT_ENCODING)) if use else None
+    return Chunker(counter=counter, **options)

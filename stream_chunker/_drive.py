@@ -17,8 +17,7 @@ from itertools import islice, repeat
 from typing import Any, Iterable, Iterator, Optional
 
 from ._chunk import Chunk
-from ._chunker import Chunker
-from ._counting import counter_for
+from ._counting import counting_chunker
 from ._tokens import DEFAULT_ENCODING
 
 BLOCK_LINES = 1024
@@ -66,10 +65,12 @@ def blocks(lines: Iterable[str]) -> Iterator[str]:
 
 
 def _file_blocks(source: Any) -> Optional[Iterator[str]]:
-    """Blocks of a text file on disk, which never keeps a reader waiting; None
-    for anything else."""
+    """Blocks of a text file on disk or in memory, which never keeps a reader
+    waiting; None for anything else."""
     if not isinstance(source, io.TextIOBase):
         return None
+    if isinstance(source, io.StringIO):
+        return iter(lambda: source.read(BLOCK_CHARS), "")
     try:
         if not stat.S_ISREG(os.fstat(source.fileno()).st_mode):
             return None
@@ -105,9 +106,9 @@ def chunk_lines(
     source: Optional[Iterator[str]] = _file_blocks(lines)
     if source is None and isinstance(lines, (list, tuple)):
         source = blocks(lines)
-    counter = counter_for(encoding, real_tokens and cap_by != "real" and count_worker and source is not None)
-    chunker = Chunker(profile=profile, max_tokens=max_tokens, max_chars=max_chars, cap_by=cap_by,
-                      encoding=encoding, real_tokens=real_tokens, counter=counter, **profile_options)
+    chunker = counting_chunker(profile=profile, max_tokens=max_tokens, max_chars=max_chars, cap_by=cap_by,
+                               encoding=encoding, real_tokens=real_tokens, count_worker=count_worker and source is not None,
+                               **profile_options)
     for text in source if source is not None else map(line_of, lines):
         yield from chunker.feed(text)
     yield from chunker.close()

@@ -11,14 +11,16 @@ import sys
 import threading
 import time
 from contextlib import ExitStack
-from typing import IO, Any, Callable, Dict, List, Optional, Sequence
+from typing import IO, Any, BinaryIO, Callable, Dict, Iterator, List, Optional, Sequence
 
 from . import __version__
+from ._chunk import Chunk
 from ._chunker import Chunker
-from ._counting import counter_for
+from ._counting import counting_chunker
 from ._errors import ChunkerError, ConfigError, EncodingUnavailable, InputError
 from ._input import chunk_stream
 from ._profile import profiles
+from .pdf import BACKENDS, NOT_A_PDF, OCR_HINT, SIGNATURE, Page, is_pdf, pdf_batches
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED, EXIT_PIPE_CLOSED = 130, 141  # the shell's own numbers for SIGINT and SIGPIPE
@@ -26,6 +28,7 @@ EXIT_INTERRUPTED, EXIT_PIPE_CLOSED = 130, 141  # the shell's own numbers for SIG
 EXAMPLES = """\
 examples:
   pdftotext policy.pdf - | stream-chunker > chunks.jsonl
+  stream-chunker wording.pdf > chunks.jsonl
   stream-chunker --max-tokens 300 --stats wording.txt > chunks.jsonl
   stream-chunker --cap-by real --encoding cl100k_base manual.txt
   stream-chunker --profile statute --code MD --cite "Md. Code, Transp. § {section}" transp.txt
@@ -73,6 +76,12 @@ def _parser() -> argparse.ArgumentParser:
     out.add_argument("--diagnostics", metavar="FILE",
                      help="write one JSON line per rejected heading, skipped number, ambiguous label, "
                           "furniture line, replaced byte ... to FILE")
+    pdf = p.add_argument_group("PDF input (a file that starts with %PDF-)")
+    pdf.add_argument("--pdf-backend", choices=BACKENDS, default="pdfium",
+                     help="pdfium: PDFium, from the [pdf] extra (default); pdftotext: poppler's pdftotext")
+    pdf.add_argument("--password", help="password of an encrypted PDF")
+    pdf.add_argument("--layout", action="store_true",
+                     help="pdftotext's -layout mode: columns side by side (pdftotext backend only)")
     p.add_argument("--strict", action="store_true", help="invalid UTF-8 or NUL bytes end the run (exit 1)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
@@ -160,6 +169,42 @@ def _progress_bar(stack: ExitStack, enabled: Optional[bool], total: Optional[int
     return update
 
 
+def _pdf_batches(args: argparse.Namespace, chunker: Chunker, name: str,
+                 stack: ExitStack) -> Iterator[List[Chunk]]:
+    """The PDF ``name`` chunked a page at a time, with a bar of pages on a
+    terminal, and a line on stderr when some pages had no text layer."""
+    advance: Optional[Callable[[Page], None]] = None
+    if args.progress or (args.progress is None and sys.stderr.isatty()):
+        from tqdm import tqdm
+
+        bar = stack.enter_context(tqdm(unit="page", desc=os.path.basename(name), file=sys.stderr, leave=False))
+
+        def advance(page: Page) -> None:
+            bar.total = page.count  # known once the PDF is open (pdftotext: never)
+            bar.update(1)
+
+    yield from pdf_batches(chunker, name, backend=args.pdf_backend, password=args.password, layout=args.layout,
+                           progress=advance)
+    scanned = chunker.report["diagnostics"].get("no_text_layer", 0)
+    if scanned:
+        print(f"stream-chunker: {name}: {scanned} page(s) with no text layer left out (a scan?): {OCR_HINT}",
+              file=sys.stderr)
+
+
+def _is_pdf(stream: BinaryIO, name: str) -> bool:
+    """A PDF is known by its signature, whatever its name; but a file named
+    ``.pdf`` without one (a saved error page?) is refused rather than chunked as text."""
+    try:
+        head = os.pread(stream.fileno(), len(SIGNATURE), 0)
+    except OSError:  # a pipe: PDFs need random access, so it is read as text (where a PDF is refused)
+        return False
+    if is_pdf(head):
+        return True
+    if name.lower().endswith(".pdf"):
+        raise InputError(NOT_A_PDF)
+    return False
+
+
 def _peak_rss_mib() -> float:
     # ru_maxrss is in KiB on Linux.
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
@@ -185,8 +230,7 @@ def _run(args: argparse.Namespace, out: IO[str], interrupts: _Interrupts) -> int
                     if several:
                         event = {"doc": doc, **event}
                     diag_file.write(json.dumps(event, ensure_ascii=False) + "\n")
-            counter = counter_for(args.encoding, args.real_tokens and args.cap_by != "real" and args.count_worker)
-            chunker = Chunker(on_diagnostic=on_diag, counter=counter, **opts)
+            chunker = counting_chunker(on_diagnostic=on_diag, count_worker=args.count_worker, **opts)
             with ExitStack() as this_file:  # one file open at a time, however many are named
                 if name == "-":
                     stream, total = sys.stdin.buffer, None
@@ -196,9 +240,13 @@ def _run(args: argparse.Namespace, out: IO[str], interrupts: _Interrupts) -> int
                     except OSError as err:
                         raise InputError(f"cannot read {name}: {err.strerror}") from None
                     total = os.fstat(stream.fileno()).st_size
-                progress = _progress_bar(this_file, args.progress, total, os.path.basename(doc))
                 try:
-                    for chunks in chunk_stream(chunker, stream, strict=args.strict, progress=progress):
+                    if name != "-" and _is_pdf(stream, name):
+                        batches = _pdf_batches(args, chunker, name, this_file)
+                    else:
+                        progress = _progress_bar(this_file, args.progress, total, os.path.basename(doc))
+                        batches = chunk_stream(chunker, stream, strict=args.strict, progress=progress)
+                    for chunks in batches:
                         if chunks:
                             interrupts.write(out, "".join(_json_line(c, doc if several else None) for c in chunks))
                 except InputError as err:

@@ -1,0 +1,378 @@
+"""PDFs in directly (issue 15): ``stream_chunker.pdf`` and ``stream-chunker FILE.pdf``.
+
+On the real SFIP forms (``../shared/corpus/insurance``): no running footer in
+any chunk, pages as the PDF numbers them, and as many outline rows as the
+``pdftotext`` text gives. On PDFs made here with fpdf2: the synthetic manual
+(``benchmarks/pdf.py`` prints it as a PDF, 340 pages among them) comes back as
+the same chunks as its text; and every PDF that goes wrong -- encrypted,
+truncated, scanned, not a PDF at all -- ends with its message and exit status,
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from stream_chunker import Chunk, Chunker, ConfigError, chunk_lines
+from stream_chunker._input import chunk_stream
+
+from .conftest import CORPUS
+from .test_cli import FAST, json_lines, run_main
+
+pytest.importorskip("pypdfium2", reason="the PDF path needs pypdfium2: pip install -e '.[pdf]'")
+fpdf = pytest.importorskip("fpdf", reason="fpdf2 makes the test PDFs: pip install -e '.[test]'")
+
+from benchmarks.pdf import write_pdf  # noqa: E402  (needs fpdf2)
+from stream_chunker.pdf import Page, chunk_pdf, pdf_batches, pdf_pages  # noqa: E402
+
+PDFTOTEXT = shutil.which("pdftotext")
+needs_pdftotext = pytest.mark.skipif(
+    PDFTOTEXT is None, reason="pdftotext not found: install poppler-utils (apt-get install poppler-utils)")
+BACKENDS = ["pdfium", pytest.param("pdftotext", marks=needs_pdftotext)]
+TIMEOUT = 120  # seconds; only there to turn a hang into a failure
+
+INSURANCE = CORPUS / "insurance"
+#: The two SFIP forms and their numbered pages (the cover and a blank page come first).
+FORMS = {"sfip-dwelling-2021": 30, "sfip-general-property-2021": 27}
+FOOTER = re.compile(r"NFIP (?:DWELLING|GENERAL PROPERTY) FORM SFIP|PAGE \d+ OF \d+")
+PAGE_NUMBER = re.compile(r"PAGE (\d+) OF \d+")
+
+
+def squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+@functools.lru_cache(maxsize=None)
+def chunked(pdf: Path, backend: str = "pdfium", layout: bool = False) -> Tuple[Tuple[Chunk, ...], Tuple[dict, ...]]:
+    """The chunks of a PDF and the diagnostics noted on the way."""
+    diagnostics: List[dict] = []
+    chunks = tuple(chunk_pdf(pdf, backend=backend, layout=layout, real_tokens=False,
+                             on_diagnostic=diagnostics.append))
+    return chunks, tuple(diagnostics)
+
+
+@pytest.fixture(params=sorted(FORMS))
+def form(request: pytest.FixtureRequest) -> str:
+    if not (INSURANCE / f"{request.param}.pdf").is_file():
+        pytest.skip(f"the SFIP forms are absent from {INSURANCE} (../shared/corpus beside the repository)")
+    return str(request.param)
+
+
+# -- the real SFIP forms -----------------------------------------------------
+
+def test_no_running_footer_in_any_chunk(form):
+    chunks, diagnostics = chunked(INSURANCE / f"{form}.pdf")
+    assert chunks
+    leaked = [c.id for c in chunks if FOOTER.search(c.text)]
+    assert not leaked, f"the running footer is in chunks {leaked}"
+    # ... because it was taken out on every numbered page, as furniture.
+    numbered = {int(m.group(1)) for d in diagnostics if d["kind"] == "furniture"
+                for m in [PAGE_NUMBER.search(d["text"])] if m}
+    assert numbered == set(range(1, FORMS[form] + 1))
+
+
+@needs_pdftotext
+def test_pages_of_chunks_are_the_pages_of_the_pdf(form):
+    """Lines that occur once in the form, read from pdftotext's own text of
+    each page, are in a chunk whose pages hold that page."""
+    pdf = INSURANCE / f"{form}.pdf"
+    printed = subprocess.run([PDFTOTEXT, str(pdf), "-"], capture_output=True, check=True,
+                             timeout=TIMEOUT).stdout.decode("utf-8").split("\f")
+    whole = squash(" ".join(printed))
+    probes = [(number, squash(line)) for number, page in enumerate(printed, start=1)
+              for line in page.split("\n")
+              if len(line.split()) >= 6 and not FOOTER.search(line) and "\xad" not in line
+              and not line.rstrip().endswith("-") and whole.count(squash(line)) == 1]
+    chunks, _ = chunked(pdf)
+    found = 0
+    for number, probe in probes:
+        holders = [c for c in chunks if probe in squash(c.text)]
+        if len(holders) == 1:  # (a line the other column interleaves with in pdftotext may be twice)
+            found += 1
+            assert holders[0].pages[0] <= number <= holders[0].pages[1], (probe, holders[0].id, holders[0].pages)
+    assert len({number for number, _ in probes}) == FORMS[form]  # every numbered page probed
+    assert found >= 0.9 * len(probes)  # the rest: lines the two extractors break differently
+
+
+def expected_rows(form: str) -> List[Tuple[Tuple[str, ...], str, str]]:
+    """``expected.tsv``: (path, label, first words) in reading order."""
+    rows = []
+    for line in (INSURANCE / f"{form}.expected.tsv").read_text(encoding="utf-8").splitlines():
+        path, label, first = line.split("\t")
+        rows.append((tuple(path.split("/")), label, first))
+    return rows
+
+
+def cited_path(clause: Optional[str]) -> Tuple[str, ...]:
+    """A chunk's clause as outline labels, whatever it joins them with:
+    ``III.C.2.a(1)`` and ``III.C.2.a.(1)`` are both III/C/2/a/(1)."""
+    return tuple(re.findall(r"\([^()\s]+\)|[^.()\s]+", clause or ""))
+
+
+def outline_rows_found(rows: Sequence[Tuple[Tuple[str, ...], str, str]], chunks: Iterable[Chunk]) -> int:
+    """Rows found by issue 14's rule: a chunk is cited to the row's path; or a
+    chunk cited to one of its ancestors holds its label and first words; or
+    chunks are cited below it."""
+    cited: Dict[Tuple[str, ...], List[str]] = {}
+    for chunk in chunks:
+        if chunk.clause is not None:
+            cited.setdefault(cited_path(chunk.clause), []).append(squash(chunk.text))
+    found = 0
+    for path, label, first in rows:
+        start = squash(f"{label} {first}")
+        if (path in cited
+                or any(start in text for depth in range(1, len(path)) for text in cited.get(path[:depth], []))
+                or any(len(other) > len(path) and other[:len(path)] == path for other in cited)):
+            found += 1
+    return found
+
+
+def rows_in_chunks(rows: Sequence[Tuple[Tuple[str, ...], str, str]], chunks: Iterable[Chunk]) -> int:
+    """Rows whose label and first words reach some chunk, cited or not."""
+    texts = [squash(c.text) for c in chunks]
+    return sum(any(squash(f"{label} {first}") in text for text in texts) for _, label, first in rows)
+
+
+def test_outline_score_counts_a_row_by_each_rule():
+    def chunk(clause: Optional[str], text: str) -> Chunk:
+        return Chunk(id=clause or "front", clause=clause, heading_path="", text=text, words=len(text.split()),
+                     tokens=0, real_tokens=None, citation=None, lines=(1, 1), pages=(1, 1), oversize=False)
+
+    rows = [(("III",), "III.", "PROPERTY INSURED"), (("III", "A"), "A.", "Coverage A"),
+            (("III", "A", "1"), "1.", "The dwelling"), (("III", "A", "2"), "2.", "Additions and"),
+            (("III", "B", "(1)"), "(1)", "Only while")]
+    chunks = [chunk("III.A.1", "The dwelling at the described location"),  # by its path; and below A and III
+              chunk("III.A", "Coverage A\n2. Additions and extensions"),   # 2 held by its parent
+              chunk(None, "(1) Only while such work is in progress")]      # not cited: not found
+    assert outline_rows_found(rows, chunks) == 4
+    assert rows_in_chunks(rows, chunks) == 2  # "2. Additions and", "(1) Only while"
+    assert cited_path("III.C.2.a(1)(a)(i)") == cited_path("III.C.2.a.(1).(a).(i)") == \
+        ("III", "C", "2", "a", "(1)", "(a)", "(i)")
+
+
+def test_finds_as_many_outline_rows_as_the_pdftotext_text(form):
+    """The PDF path keeps what the pdftotext text gives the chunker, within 2 %
+    of the rows of ``expected.tsv``. Until the policy profile reads outlines
+    (issue 14) no row is found by its citation, and the rows whose label and
+    first words reach a chunk are compared as well."""
+    rows = expected_rows(form)
+    text = (INSURANCE / f"{form}.txt").read_text(encoding="utf-8").split("\n")
+    from_text = list(chunk_lines(text, real_tokens=False))
+    from_pdf, _ = chunked(INSURANCE / f"{form}.pdf")
+    margin = 0.02 * len(rows)
+    assert outline_rows_found(rows, from_pdf) >= outline_rows_found(rows, from_text) - margin
+    assert rows_in_chunks(rows, from_pdf) >= rows_in_chunks(rows, from_text) - margin
+
+
+@needs_pdftotext
+@pytest.mark.parametrize("layout", [False, True], ids=["plain", "layout"])
+def test_pdftotext_backend_gives_the_chunks_of_the_pdftotext_pipe(form, layout):
+    """``--pdf-backend pdftotext`` is ``pdftotext FILE - | stream-chunker``, page by page."""
+    pdf = INSURANCE / f"{form}.pdf"
+    chunker = Chunker(real_tokens=False)
+    args = [PDFTOTEXT, *(["-layout"] if layout else []), str(pdf), "-"]
+    with subprocess.Popen(args, stdout=subprocess.PIPE) as extract:
+        assert extract.stdout is not None
+        piped = [c for batch in chunk_stream(chunker, extract.stdout) for c in batch]
+    chunks, _ = chunked(pdf, "pdftotext", layout)
+    assert list(chunks) == piped
+
+
+# -- the synthetic manual as a PDF -------------------------------------------
+
+@settings(max_examples=10)  # each example writes and reads a PDF
+@given(pages=st.integers(min_value=3, max_value=14), seed=st.integers(min_value=0, max_value=10_000))
+def test_the_manual_as_a_pdf_gives_the_chunks_of_its_text(pages, seed):
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf = Path(tmp) / "manual.pdf"
+        text = write_pdf(pdf, pages, seed)
+        from_pdf = [c.to_dict() for c in chunk_pdf(pdf, real_tokens=False)]
+    assert from_pdf == [c.to_dict() for c in chunk_lines(io.StringIO(text), real_tokens=False)]
+
+
+@pytest.fixture(scope="module")
+def manual_340(tmp_path_factory: pytest.TempPathFactory) -> Tuple[Path, str]:
+    path = tmp_path_factory.mktemp("manual") / "manual-340.pdf"
+    return path, write_pdf(path, 340)
+
+
+def test_a_340_page_pdf_gives_the_chunks_of_its_text(manual_340):
+    path, text = manual_340
+    diagnostics: List[dict] = []
+    chunker = Chunker(real_tokens=False, on_diagnostic=diagnostics.append)
+    chunks = [c for batch in pdf_batches(chunker, path) for c in batch]
+    assert [c.to_dict() for c in chunks] == [c.to_dict() for c in chunk_lines(io.StringIO(text), real_tokens=False)]
+    assert chunker.report["pages"] == 340 and chunks[-1].pages[1] == 340
+    header = text.split("\n", 1)[0]
+    furniture = [d["text"] for d in diagnostics if d["kind"] == "furniture"]
+    assert furniture.count(header) == 340
+    assert sum(bool(re.fullmatch(r"Page \d+ of 340", line)) for line in furniture) == 340
+    assert not any(header in c.text or re.search(r"Page \d+ of 340", c.text) for c in chunks)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_pdf_is_read_a_page_at_a_time(manual_340, backend):
+    """The first chunk comes out after a few of the 340 pages are read."""
+    path, _ = manual_340
+    pages_read: List[Page] = []
+    chunks = chunk_pdf(path, backend=backend, real_tokens=False, progress=pages_read.append)
+    assert next(chunks).id == "front"
+    assert 1 <= len(pages_read) <= 5
+    assert [page.number for page in pages_read] == list(range(1, len(pages_read) + 1))
+    assert all(page.count == (340 if backend == "pdfium" else None) for page in pages_read)
+    chunks.close()
+
+
+def test_pdfium_line_ends_and_hyphen_marks_do_not_reach_chunks(form):
+    """PDFium ends lines with "\r\n" and marks a word it joined at a line-end
+    hyphen with U+FFFE; the chunks have neither, and the word whole."""
+    chunks, _ = chunked(INSURANCE / f"{form}.pdf")
+    assert not any("\r" in c.text or "\ufffe" in c.text for c in chunks)
+    assert any("base flood elevation" in squash(c.text) for c in chunks)
+
+
+# -- PDFs that go wrong --------------------------------------------------------
+
+PASSWORD = "s3cret"
+PAGE_TEXTS = {1: "1 Cover\nWe cover the house against storm and flood.",
+              3: "2 Claims\nTell us about a claim as soon as you can."}
+
+
+@pytest.fixture(scope="module")
+def pdfs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of small PDFs, each with something the matter."""
+    from PIL import Image, ImageDraw
+
+    folder = tmp_path_factory.mktemp("pdfs")
+    scan = io.BytesIO()
+    image = Image.new("L", (400, 200), 255)
+    ImageDraw.Draw(image).rectangle((40, 40, 360, 160), fill=0)  # what a scanner sees: pixels, no text
+    image.save(scan, "PNG")
+
+    def write(name: str, pages: Sequence[str], password: Optional[str] = None) -> bytes:
+        pdf = fpdf.FPDF()
+        pdf.set_font("Helvetica", size=12)
+        if password is not None:
+            pdf.set_encryption(owner_password="owner", user_password=password)
+        for page in pages:
+            pdf.add_page()
+            if page == "scan":
+                pdf.image(scan, x=20, y=20, w=160)
+            elif page:
+                pdf.multi_cell(0, 6, page)
+        data = bytes(pdf.output())
+        (folder / name).write_bytes(data)
+        return data
+
+    text_pages = [PAGE_TEXTS[1], "", PAGE_TEXTS[3]]
+    whole = write("plain.pdf", text_pages)
+    (folder / "truncated.pdf").write_bytes(whole[: len(whole) // 2])
+    write("encrypted.pdf", text_pages, PASSWORD)
+    write("scanned-page.pdf", [PAGE_TEXTS[1], "scan", PAGE_TEXTS[3]])
+    write("scanned.pdf", ["scan", "scan"])
+    (folder / "not-a.pdf").write_text("<!DOCTYPE html><html><body>404 Not Found</body></html>\n")
+    return folder
+
+
+FAILURES = [
+    # file, options, exit status, what the message must say
+    ("encrypted.pdf", [], 1, ["encrypted", "--password"]),
+    ("encrypted.pdf", ["--password", "wrong"], 1, ["--password", "does not open"]),
+    ("truncated.pdf", [], 1, ["damaged or truncated"]),
+    ("scanned.pdf", [], 1, ["no page of this PDF has a text layer", "OCR"]),
+    ("not-a.pdf", [], 1, ["not a PDF", "%PDF-"]),
+]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("name, options, status, says", FAILURES,
+                         ids=["encrypted", "wrong-password", "truncated", "all-scanned", "not-a-pdf"])
+def test_a_pdf_that_goes_wrong_ends_with_its_message_and_status(pdfs, backend, name, options, status, says,
+                                                                 capsys, monkeypatch):
+    code, out, err = run_main([FAST, "--pdf-backend", backend, *options, str(pdfs / name)], capsys, monkeypatch)
+    assert (code, out) == (status, "")
+    assert err.startswith(f"stream-chunker: {pdfs / name}: ") and len(err.splitlines()) == 1  # no traceback
+    for words in says:
+        assert words in err
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_encrypted_pdf_opens_with_its_password(pdfs, backend, capsys, monkeypatch):
+    code, out, err = run_main([FAST, "--pdf-backend", backend, "--password", PASSWORD, str(pdfs / "encrypted.pdf")],
+                              capsys, monkeypatch)
+    assert (code, err) == (0, "")
+    assert [(c["id"], squash(c["text"]), c["pages"]) for c in json_lines(out)] == [
+        ("1", "We cover the house against storm and flood.", [1, 1]),
+        ("2", "Tell us about a claim as soon as you can.", [3, 3])]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_page_with_no_text_layer_is_noted_and_the_rest_chunked(pdfs, backend, tmp_path, capsys, monkeypatch):
+    why, report = tmp_path / "why.jsonl", tmp_path / "report.json"
+    code, out, err = run_main([FAST, "--pdf-backend", backend, "--diagnostics", str(why), "--report", str(report),
+                               str(pdfs / "scanned-page.pdf")], capsys, monkeypatch)
+    assert code == 0
+    chunks = json_lines(out)
+    assert [(c["id"], c["pages"]) for c in chunks] == [("1", [1, 1]), ("2", [3, 3])]
+    (event,) = [e for e in json_lines(why.read_text("utf-8")) if e["kind"] == "no_text_layer"]
+    assert event["page"] == 2 and chunks[0]["lines"][1] < event["line"] <= chunks[1]["lines"][0]
+    assert json.loads(report.read_text("utf-8"))["diagnostics"]["no_text_layer"] == 1
+    assert "1 page(s) with no text layer" in err and "OCR" in err
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_blank_page_is_not_a_scan(pdfs, backend):
+    chunks, diagnostics = chunked(pdfs / "plain.pdf", backend)
+    assert [(c.id, c.pages) for c in chunks] == [("1", (1, 1)), ("2", (3, 3))]
+    assert not [d for d in diagnostics if d["kind"] == "no_text_layer"]
+
+
+@needs_pdftotext
+def test_without_pdfimages_pdftotext_cannot_tell_a_blank_page_from_a_scan(pdfs, tmp_path, monkeypatch):
+    (tmp_path / "pdftotext").symlink_to(PDFTOTEXT)
+    monkeypatch.setenv("PATH", str(tmp_path))  # pdftotext, and no pdfimages
+    diagnostics: List[dict] = []
+    chunks = list(chunk_pdf(pdfs / "plain.pdf", backend="pdftotext", real_tokens=False,
+                            on_diagnostic=diagnostics.append))
+    assert [(c.id, c.pages) for c in chunks] == [("1", (1, 1)), ("2", (3, 3))]
+    assert [d["page"] for d in diagnostics if d["kind"] == "no_text_layer"] == [2]
+
+
+def test_layout_is_a_mode_of_pdftotext_only(pdfs, capsys, monkeypatch):
+    code, out, err = run_main([FAST, "--layout", str(pdfs / "plain.pdf")], capsys, monkeypatch)
+    assert (code, out) == (2, "") and "pdftotext" in err
+    with pytest.raises(ConfigError):
+        pdf_pages(pdfs / "plain.pdf", backend="xpdf")
+
+
+def test_without_pypdfium2_the_message_says_how_to_install_it(pdfs, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "pypdfium2", None)  # what an import of a missing package meets
+    code, out, err = run_main([FAST, str(pdfs / "plain.pdf")], capsys, monkeypatch)
+    assert (code, out) == (1, "")
+    assert "pip install 'stream-chunker[pdf]'" in err
+
+
+def test_without_pdftotext_the_message_says_how_to_install_it(pdfs, capsys, monkeypatch):
+    monkeypatch.setenv("PATH", str(pdfs))  # no pdftotext there
+    code, out, err = run_main([FAST, "--pdf-backend", "pdftotext", str(pdfs / "plain.pdf")], capsys, monkeypatch)
+    assert (code, out) == (1, "")
+    assert "poppler-utils" in err
+
+
+def test_a_bar_of_pages_on_request(pdfs, capsys, monkeypatch):
+    code, out, err = run_main([FAST, "--progress", str(pdfs / "plain.pdf")], capsys, monkeypatch)
+    assert code == 0 and len(json_lines(out)) == 2
+    assert "page/s" in err and "B/s" not in err
