@@ -6,9 +6,7 @@ import argparse
 import json
 import os
 import resource
-import signal
 import sys
-import threading
 import time
 from contextlib import ExitStack
 from typing import IO, Any, BinaryIO, Callable, Dict, Iterator, List, Optional, Sequence
@@ -19,6 +17,7 @@ from ._chunker import Chunker
 from ._counting import counting_chunker
 from ._errors import ChunkerError, ConfigError, EncodingUnavailable, InputError
 from ._input import chunk_stream
+from ._output import Interrupts, json_line, open_output, progress_bar, utf8_stdout
 from ._profile import profiles
 from .pdf import BACKENDS, NOT_A_PDF, OCR_HINT, SIGNATURE, Page, is_pdf, pdf_batches
 
@@ -104,71 +103,6 @@ def _options(args: argparse.Namespace) -> Dict[str, Any]:
     return opts
 
 
-def _open_output(path: str, flag: str) -> IO[str]:
-    try:
-        return open(path, "w", encoding="utf-8")
-    except OSError as err:
-        raise ConfigError(f"cannot write {flag} {path}: {err.strerror}") from None
-
-
-class _Interrupts:
-    """Ctrl-C between JSON lines, never inside one.
-
-    A SIGINT that arrives while a batch of lines is being written is held
-    until the batch is out, so an interrupted run leaves only complete lines.
-    A second Ctrl-C during the same write interrupts it at once.
-    """
-
-    def __init__(self) -> None:
-        self.writing = False
-        self.pending = False
-
-    def __call__(self, signum: int, frame: Any) -> None:
-        if self.writing and not self.pending:
-            self.pending = True
-            return
-        raise KeyboardInterrupt
-
-    def install(self) -> Callable[[], None]:
-        """Take over SIGINT if Python's default handler has it; returns the undo."""
-        if threading.current_thread() is not threading.main_thread():
-            return lambda: None
-        previous = signal.getsignal(signal.SIGINT)
-        if previous is not signal.default_int_handler:
-            return lambda: None  # SIGINT ignored (a background job) or handled by the caller
-        signal.signal(signal.SIGINT, self)
-
-        def undo() -> None:
-            signal.signal(signal.SIGINT, previous)
-
-        return undo
-
-    def write(self, out: IO[str], text: str) -> None:
-        self.writing = True
-        try:
-            out.write(text)
-            out.flush()
-        finally:
-            self.writing = False
-        if self.pending:
-            self.pending = False
-            raise KeyboardInterrupt
-
-
-def _progress_bar(stack: ExitStack, enabled: Optional[bool], total: Optional[int],
-                  name: str) -> Optional[Callable[[int], None]]:
-    if enabled is None:
-        enabled = sys.stderr.isatty()
-    if not enabled:
-        return None
-    from tqdm import tqdm
-
-    bar = stack.enter_context(tqdm(total=total, unit="B", unit_scale=True, desc=name, file=sys.stderr,
-                                   leave=False))
-    update: Callable[[int], None] = bar.update
-    return update
-
-
 def _pdf_batches(args: argparse.Namespace, chunker: Chunker, name: str,
                  stack: ExitStack) -> Iterator[List[Chunk]]:
     """The PDF ``name`` chunked a page at a time, with a bar of pages on a
@@ -210,7 +144,7 @@ def _peak_rss_mib() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
-def _run(args: argparse.Namespace, out: IO[str], interrupts: _Interrupts) -> int:
+def _run(args: argparse.Namespace, out: IO[str], interrupts: Interrupts) -> int:
     opts = _options(args)
     Chunker(**opts)  # settle every option before reading anything
     files = args.files or ["-"]
@@ -220,8 +154,8 @@ def _run(args: argparse.Namespace, out: IO[str], interrupts: _Interrupts) -> int
     with ExitStack() as stack:
         # Output files are opened before any input is read: a bad path is a
         # usage error, found before the work rather than after it.
-        diag_file = stack.enter_context(_open_output(args.diagnostics, "--diagnostics")) if args.diagnostics else None
-        report_file = stack.enter_context(_open_output(args.report, "--report")) if args.report else None
+        diag_file = stack.enter_context(open_output(args.diagnostics, "--diagnostics")) if args.diagnostics else None
+        report_file = stack.enter_context(open_output(args.report, "--report")) if args.report else None
         for name in files:
             doc = "-" if name == "-" else name
             on_diag = None
@@ -244,11 +178,11 @@ def _run(args: argparse.Namespace, out: IO[str], interrupts: _Interrupts) -> int
                     if name != "-" and _is_pdf(stream, name):
                         batches = _pdf_batches(args, chunker, name, this_file)
                     else:
-                        progress = _progress_bar(this_file, args.progress, total, os.path.basename(doc))
+                        progress = progress_bar(this_file, args.progress, total, os.path.basename(doc))
                         batches = chunk_stream(chunker, stream, strict=args.strict, progress=progress)
                     for chunks in batches:
                         if chunks:
-                            interrupts.write(out, "".join(_json_line(c, doc if several else None) for c in chunks))
+                            interrupts.write(out, "".join(json_line(c, doc if several else None) for c in chunks))
                 except InputError as err:
                     raise InputError(f"{doc}: {err}") from None
             report = chunker.report
@@ -266,25 +200,9 @@ def _run(args: argparse.Namespace, out: IO[str], interrupts: _Interrupts) -> int
     return EXIT_OK
 
 
-def _json_line(chunk: Any, doc: Optional[str]) -> str:
-    d = chunk.to_dict()
-    if doc is not None:
-        d = {"doc": doc, **d}
-    return json.dumps(d, ensure_ascii=False) + "\n"
-
-
-def _utf8_stdout() -> None:
-    """JSON Lines are UTF-8 whatever the locale says (``ensure_ascii=False``
-    would otherwise fail on the first non-ASCII character under LANG=C or
-    PYTHONIOENCODING=ascii)."""
-    encoding = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("-", "").replace("_", "")
-    if encoding != "utf8" and hasattr(sys.stdout, "reconfigure"):
-        sys.stdout.reconfigure(encoding="utf-8")
-
-
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
-    interrupts = _Interrupts()
+    interrupts = Interrupts()
     restore = interrupts.install()
     try:
         status = _main(argv, interrupts)
@@ -305,14 +223,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         restore()
 
 
-def _main(argv: Optional[Sequence[str]], interrupts: _Interrupts) -> int:
+def _main(argv: Optional[Sequence[str]], interrupts: Interrupts) -> int:
     parser = _parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
         return int(exit_.code or 0)
     try:
-        _utf8_stdout()
+        utf8_stdout()
         if args.fsm:
             from ._machine import mermaid
 
