@@ -18,11 +18,14 @@ from ._packing import Cap
 from ._profile import COMMON_OPTIONS, ProfileSpec, Settings, profiles
 from ._records import Line
 from ._report import Report
+from ._sniff import Sniffer
 from ._splitter import LineSplitter
 from ._tokens import DEFAULT_ENCODING, Counter, InlineCounter, check_encoding_name, load_encoding
 from ._zones import PageZones
 
 Diagnostic = Dict[str, Any]
+AUTO = "auto"
+"""The profile name that lets the first lines choose (``_sniff``)."""
 
 
 def _positive(name: str, value: Any) -> int:
@@ -34,7 +37,7 @@ def _positive(name: str, value: Any) -> int:
 def profile_spec(name: str) -> ProfileSpec:
     known = profiles()
     if name not in known:
-        raise ConfigError(f"unknown profile {name!r}: choose one of {', '.join(known)}")
+        raise ConfigError(f"unknown profile {name!r}: choose one of {', '.join(known)}, or {AUTO!r}")
     return known[name]
 
 
@@ -113,44 +116,101 @@ class Chunker:
         **profile_options: Any,
     ) -> None:
         check_encoding_name(encoding)
-        self.settings = settings(profile, max_tokens, max_chars, cap_by, real_tokens, profile_options)
-        encode = load_encoding(encoding).encode_ordinary if real_tokens else None
+        self._settings_for: Callable[[str], Settings] = lambda name: settings(
+            name, max_tokens, max_chars, cap_by, real_tokens, profile_options)
+        self._encoding, self._real_tokens, self._given_counter = encoding, real_tokens, counter
+        self._on_diagnostic = on_diagnostic
+        self._closed = False
+        self._decided: List[Chunk] = []
         self._counter: Optional[Counter] = None
+        self._report = Report(profile=profile, cap=0, cap_unit="", encoding=None, auto=profile == AUTO)
+        self._reader: Optional[Reader] = None  # made once the profile is known
+        known = profiles()
+        self._sniffer: Optional[Sniffer] = Sniffer(
+            {name: spec.signature for name, spec in known.items() if spec.signature is not None})
+        self._auto = profile == AUTO
+        self._held: List[str] = []  # with "auto": the text read before the profile is chosen
+        if self._auto:
+            specific = sorted(set(profile_options) - {o.name for o in COMMON_OPTIONS})
+            if specific:
+                raise ConfigError(f"profile='auto' takes no options of one profile ({', '.join(specific)}): "
+                                  "name the profile to give them")
+            for name in known:  # every choice must work with the options given
+                self._settings_for(name)
+            return
+        self._build(profile)
+
+    def _build(self, profile: str) -> None:
+        encoding, real_tokens, counter = self._encoding, self._real_tokens, self._given_counter
+        self.settings = self._settings_for(profile)
+        encode = load_encoding(encoding).encode_ordinary if real_tokens else None
         if encode is not None:
             self._counter = counter if counter is not None and self.settings.cap_unit != "real" \
                 else InlineCounter(encode)
         if self._counter is not None:
             self._counter.attach(self.diagnose)
-        self._on_diagnostic = on_diagnostic
-        self._report = Report(profile=profile, cap=self.settings.cap, cap_unit=self.settings.cap_unit,
-                              encoding=encoding if real_tokens else None)
-        self._decided: List[Chunk] = []
+        report = self._report
+        report.profile, report.cap, report.cap_unit = profile, self.settings.cap, self.settings.cap_unit
+        report.encoding = encoding if real_tokens else None
         cap = Cap(self.settings.cap, self.settings.cap_unit,
                   None if encode is None else lambda text: len(encode(text)))
         self.profile = profile_spec(profile).factory(self.settings, self._decided.append, self.diagnose, cap)
         self._reader = Reader(self.profile, self.profile.classes())
         bound = self.settings.max_paragraph_chars
-        self._cutter = RecordCutter(self.profile.special, self.profile.leader, self.profile.classify,
+        self._cutter = RecordCutter(lambda: self.profile.special, self.profile.leader, self.profile.classify,
                                     self._reader.push, self._furniture, bound, self.diagnose)
         self._zones = PageZones(self._cutter.take, self._cutter.long_line)
         self._splitter = LineSplitter(bound, self._zones.feed, self._zones.long_line, lambda: self._zones.lines,
                                       self.diagnose)
-        self._closed = False
 
     def feed(self, text: str) -> List[Chunk]:
         """Take more text; return the chunks it decided."""
         if self._closed:
             raise ConfigError("this Chunker is closed; make a new one for the next document")
+        sniffer = self._sniffer
+        if sniffer is not None:
+            if not sniffer.feed(text):
+                if self._auto:
+                    self._held.append(text)
+                    return []
+            else:
+                text = self._sniffed(text)
         self._splitter.feed(text)
         return self._hand_on(wait=False)
+
+    def _sniffed(self, text: str) -> str:
+        """The first lines are looked at: with "auto", the profile is chosen and
+        the text held comes first; else a text that reads like another profile
+        is noted. Returns the text still to be read."""
+        sniffer = self._sniffer
+        assert sniffer is not None
+        self._sniffer = None
+        if self._auto:
+            self._build(sniffer.best())
+            self._held.append(text)
+            text, self._held = "".join(self._held), []
+        self._report.signatures = dict(sniffer.counts)
+        other = sniffer.reads_like(self.settings.profile)
+        if other is not None:
+            line, example = sniffer.examples[other]
+            self.diagnose("profile_mismatch", line, profile=self.settings.profile, reads_like=other,
+                          signature_lines=dict(sniffer.counts), example=example)
+            self._report.mismatch = {"reads_like": other, "line": line, "example": example}
+        return text
 
     def close(self) -> List[Chunk]:
         """End the input; return the last chunks (nothing, once closed)."""
         if self._closed:
             return []
+        if self._sniffer is not None:
+            self._sniffer.close()
+            rest = self._sniffed("")
+            if rest:
+                self._splitter.feed(rest)
         self._closed = True
         self._splitter.close()
         self._zones.close()
+        assert self._reader is not None  # the profile is chosen by now
         self._reader.sync()
         self.profile.finish()
         return self._hand_on(wait=True)
@@ -171,6 +231,8 @@ class Chunker:
     @property
     def report(self) -> Dict[str, Any]:
         """The end-of-run report as a dict (see the README for its fields)."""
+        if self._reader is None:  # "auto" has not chosen yet: nothing is read
+            return self._report.as_dict(lines=0, pages=0, nul_bytes=0, counts={}, profile={}, counting={})
         return self._report.as_dict(
             lines=self._cutter.line_no, pages=self._cutter.text_page, nul_bytes=self._splitter.nul_bytes,
             counts=self.profile.counts, profile=self.profile.report(),
@@ -184,7 +246,7 @@ class Chunker:
     @property
     def state(self) -> str:
         """The reader's state (one of ``_machine.STATES``)."""
-        return self._reader.state
+        return self._reader.state if self._reader is not None else "start"
 
     def _furniture(self, rec: Line) -> None:
         self.diagnose("furniture", rec.first, text=rec.text)

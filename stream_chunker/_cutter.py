@@ -88,10 +88,10 @@ class RecordCutter:
     """Turns released text into records for ``emit``; furniture lines go to
     ``drop`` instead."""
 
-    def __init__(self, special: Tuple[Pattern[str], Pattern[str]], leader: Optional[Pattern[str]],
+    def __init__(self, special: Callable[[], Tuple[Pattern[str], Pattern[str]]], leader: Optional[Pattern[str]],
                  classify: Classify, emit: Emit, drop: Callable[[Line], None], bound: int,
                  diagnose: Callable[..., None]) -> None:
-        self._special, self._first = special  # the newline before a line that needs a look / a text's first line
+        self._special = special  # the newline before a line that needs a look, and a text's first line
         self._leader = leader  # matches inside such lines that ``special`` cannot see from their start
         self._classify = classify
         self._emit = emit
@@ -107,8 +107,9 @@ class RecordCutter:
     # -- text released by the zones ------------------------------------------------
     def take(self, text: str, furniture: Set[int]) -> None:
         """Complete lines, with the keys of the furniture among them."""
-        starts = [m.start() + 1 for m in self._special.finditer(text)]
-        if self._first.match(text):
+        special, first = self._special()  # asked for each block: the profile may narrow it as it reads
+        starts = [m.start() + 1 for m in special.finditer(text)]
+        if first.match(text):
             starts.insert(0, 0)
         # Furniture lines are cut out of the runs (a line that is not stays in
         # its run, whatever zone it stands in).

@@ -84,20 +84,28 @@ _TEXT_ROWS: Dict[str, List[Tuple[str, Tuple[str, ...], Tuple[str, ...]]]] = {
     ],
     "in_paragraph": [("in_paragraph", (), ("continue_paragraph",))],
     "between_paragraphs": [("in_paragraph", (), ("open_paragraph",))],
-    "at_label": [("in_paragraph", (), ("continue_paragraph",))],
+    "at_label": [
+        ("in_paragraph", ("continues_heading",), ("continue_heading",)),
+        ("in_paragraph", (), ("continue_paragraph",)),
+    ],
 }
 
 # Where a label is licensed by what came before it: a blank line, a page break,
 # a section start, the start of the text. After a line of text, or after a
-# label line that carried text, the line before must also end a clause.
+# label line that carried text, the line before must also end a clause; in a
+# contents list, a number alone is the next entry's. A heading is licensed
+# likewise, by the profile's own measure (a statute's section line always is).
 _LABEL_LICENSE: Dict[str, Tuple[str, ...]] = {
     "start": (),
-    "in_contents": (),
+    "in_contents": ("follows_clause_end",),
     "in_header": (),
     "at_heading": (),
     "in_paragraph": ("follows_clause_end",),
     "between_paragraphs": (),
     "at_label": ("follows_clause_end",),
+}
+_HEADING_LICENSE: Dict[str, Tuple[str, ...]] = {
+    state: ("heading_licensed",) if state in ("in_paragraph", "at_label") else () for state in _LABEL_LICENSE
 }
 
 _PAUSES = ("in_paragraph", "at_heading", "at_label")
@@ -111,9 +119,12 @@ def _rows() -> List[Row]:
         ends = ("end_paragraph",) if state == "between_paragraphs" else ()
         as_text = [(dest, cond, ends + actions) for dest, cond, actions in _TEXT_ROWS[state]]
         rows += [Row(TEXT, state, dest, cond, actions) for dest, cond, actions in as_text]
-        rows.append(Row(HEADING, state, "at_heading", ("opens_section",), ends + ("open_section",)))
+        rows.append(Row(HEADING, state, "at_heading", _HEADING_LICENSE[state] + ("opens_section",),
+                        ends + ("open_section",)))
         rows += [Row(HEADING, state, d, c, ("reject_heading",) + a) for d, c, a in as_text]
-        rows.append(Row(LABEL, state, "at_label", _LABEL_LICENSE[state] + ("opens_label",), ends + ("open_label",)))
+        # The label's own rule first: most label-shaped lines it refuses are lists
+        # inside a clause, which need not be asked about the line before them.
+        rows.append(Row(LABEL, state, "at_label", ("opens_label",) + _LABEL_LICENSE[state], ends + ("open_label",)))
         rows += [Row(LABEL, state, d, c, ("reject_label",) + a) for d, c, a in as_text]
         rows.append(Row(CONTENTS, state, "in_contents", (), ends + ("add_contents",)))
         rows.append(Row(PAGE_BREAK, state, "in_header", (), ("turn_page",)))

@@ -102,6 +102,10 @@ class UniqueIds:
         self._newer: Dict[str, int] = {}
         self._older: Dict[str, int] = {}
 
+    def seen(self, number: str) -> bool:
+        """Whether ``number`` has been given out (as far as it is remembered)."""
+        return number in self._newer or number in self._older
+
     def unique(self, number: str) -> str:
         seen = self._newer.get(number) or self._older.get(number, 0)
         seen += 1
@@ -168,6 +172,24 @@ class Packer:
         if self._open and self._open[-1].spilled:
             self._end_own(self._open[-1])  # the parent's own text is over: its pieces are named
         self._open.append(_Node(key))
+
+    def rekey(self, key: Key, lead: Optional[Tuple[str, int, Tuple[int, int], Tuple[int, int]]] = None) -> None:
+        """Change how the unit's chunks still to come are cited, and put ``lead``
+        (a part: text, words, lines, pages) before the text it holds -- after it,
+        should a piece of the unit have gone out already."""
+        node = self._open[0]
+        node.key = key
+        if lead is None:
+            return
+        text, words, lines, pages = lead
+        if node.made or node.done or len(self._open) > 1:
+            self.add(text, words, lines, pages)
+            return
+        node.texts.insert(0, text)
+        node.words += words
+        node.lines = (lines[0], node.lines[1] if len(node.texts) > 1 else lines[1])
+        node.pages = (pages[0], node.pages[1] if len(node.texts) > 1 else pages[1])
+        node.size = self.cap.size(self._sep.join(node.texts), node.words)
 
     def retitle(self, heading_path: str) -> None:
         """Change the heading path of the deepest node's chunks still to come."""

@@ -17,13 +17,12 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass, field
-from typing import (Any, Callable, Dict, List, Optional, Pattern, Protocol, Sequence, Tuple, Type,
-                    runtime_checkable)
+from typing import Any, Callable, Dict, Optional, Pattern, Protocol, Sequence, Tuple, runtime_checkable
 
 from ._chunk import Chunk
 from ._packing import Cap
-from ._records import BLANK, PAGE_BREAK, TEXT, Line, Run, new
-from ._text import ends_clause, ends_sentence, first_letter, single_spaced
+from ._records import BLANK, PAGE_BREAK, TEXT, Line, Run
+from ._text import ends_clause, ends_sentence, first_letter
 
 Diagnose = Callable[..., None]
 Rule = Tuple[str, Callable[[str], bool], Pattern[str]]
@@ -92,6 +91,9 @@ class ProfileSpec:
     """Options of this profile only (``COMMON_OPTIONS`` are everyone's)."""
     check: Optional[Callable[[Dict[str, Any]], None]] = None
     """Raises ``ConfigError`` for option values the profile cannot work with."""
+    signature: Optional[Pattern[str]] = None
+    """Lines (stripped) that documents of this kind print and others do not:
+    how ``profile="auto"`` picks a profile and a wrong one is noticed (``_sniff``)."""
 
 
 _REGISTRY: Dict[str, ProfileSpec] = {}
@@ -115,7 +117,10 @@ class BaseProfile:
 
     RULES: Sequence[Rule] = ()
     special: Tuple[Pattern[str], Pattern[str]]
-    """Finds the lines that may be anything but body text (see ``_cutter.special_lines``)."""
+    """Finds the lines that may be anything but body text (see
+    ``_cutter.special_lines``). The cutter reads it for each block of text, so
+    a profile may narrow it once it knows that lines of some shapes can only be
+    text from now on."""
     leader: Optional[Pattern[str]] = None
     """Matches inside such lines that ``special`` cannot tell from their start."""
 
@@ -165,6 +170,10 @@ class BaseProfile:
         """The line before could end a clause, so what may start one may follow it."""
         return ends_clause(self.last_line())
 
+    def heading_licensed(self, rec: Line) -> bool:
+        """A heading may follow a line of text (the policy profile asks more)."""
+        return True
+
     def open_paragraph(self, rec: Line) -> None:
         raise NotImplementedError
 
@@ -186,113 +195,3 @@ class BaseProfile:
     def report(self) -> Dict[str, Any]:
         """The profile's part of the end-of-run report."""
         return {"contents": {}}
-
-
-_EMPTY = -1
-"""The size of an empty paragraph: its first line adds no joining space, so
-every line can add one."""
-
-
-_NO_LINE = Line(0, 0, "", 0, TEXT)
-
-
-class ParagraphProfile(BaseProfile):
-    """A profile whose body text is paragraphs: lines joined by spaces until a
-    blank line, bounded by ``max_paragraph_chars``."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._para: List[str] = []
-        self._para_first = self._para_last = _NO_LINE
-        self._para_chars = _EMPTY  # characters of the open paragraph, joining spaces included
-        self._para_cut = False  # the open paragraph continues one the hard bound cut
-
-    def continue_paragraph(self, rec: Line) -> None:
-        text = rec.text
-        size = self._para_chars + len(text) + 1  # and the space that joins it on
-        if size > self._bound:
-            self._cut_into(rec)
-            return
-        para = self._para
-        if not para:
-            self._para_first = rec
-        para.append(text)
-        self._para_last = rec
-        self._para_chars = size
-
-    def _cut_into(self, rec: Line) -> None:
-        """The paragraph would pass its hard bound: fill it up to the bound
-        between words, let it go, and go on with the rest."""
-        text = rec.text
-        room = self._bound - self._para_chars - 1
-        cut = max(text.rfind("\n", 0, room + 1), text.rfind(" ", 0, room + 1))
-        if cut <= 0:
-            # No space in the room left: the line starts the next paragraph
-            # whole, unless it is alone and one word longer than the bound.
-            cut = 0 if self._para else max(room, 1)
-        head, tail = text[:cut], text[cut:]
-        if head.strip():
-            if not self._para:
-                self._para_first = rec
-            self._para.append(head)
-            # It ends on its last line with text (a cut in the next line's
-            # indent leaves it nothing of that line).
-            self._para_last = rec._replace(text=head, last=rec.first + head.rstrip().count("\n"))
-        if self._para:
-            self._close_paragraph(cut=True)
-        split_line = rec.first + head.count("\n")
-        if tail.startswith("\n"):
-            split_line += 1
-        if tail.strip():
-            self.continue_paragraph(rec._replace(first=split_line, text=tail.strip("\n")))
-
-    def open_paragraph(self, rec: Line) -> None:
-        if self._para:
-            self._close_paragraph()
-        self._para_cut = False
-        self.continue_paragraph(rec)
-
-    def end_paragraph(self, rec: Optional[Line] = None) -> None:
-        if self._para:
-            self._close_paragraph()
-        self._para_cut = False
-
-    def take_run(self, run: Run) -> None:
-        # Every paragraph but the last is whole: it goes straight to
-        # ``take_paragraph`` unless it needs the hard bound.
-        self.end_paragraph()
-        page = (run.page, run.page)
-        *whole, last = run.spans
-        for span in whole:
-            if len(span.text) <= self._bound:
-                text, words = single_spaced(span.text)
-                self.take_paragraph(text, words, (span.first, span.last), page, False)
-            else:
-                self.continue_paragraph(Line(span.first, run.page, span.text, span.last, TEXT, None, True))
-                self.end_paragraph()
-        self.continue_paragraph(new(Line, (last.first, run.page, last.text, last.last, TEXT, None, True, False)))
-
-    def _close_paragraph(self, cut: bool = False) -> None:
-        text, words = single_spaced(" ".join(self._para))
-        first, last = self._para_first, self._para_last
-        self._para = []
-        self._para_chars = _EMPTY
-        if cut:
-            self.diagnose("paragraph_cut", last.last, bound=self._bound)
-            self.count("paragraphs_cut")
-        self.take_paragraph(text, words, (first.first, last.last), (first.page, last.page), cut or self._para_cut)
-        self._para_cut = cut
-
-    def last_line(self) -> str:
-        if not self._para:
-            return ""
-        last = self._para[-1]
-        return last[last.rfind("\n") + 1:].strip()
-
-    def take_paragraph(self, text: str, words: int, lines: Tuple[int, int], pages: Tuple[int, int],
-                       cut: bool) -> None:
-        """A finished paragraph: its single-spaced text and where it came from."""
-        raise NotImplementedError
-
-
-ProfileType = Type[BaseProfile]

@@ -25,6 +25,9 @@ class Report:
     furniture_lines: int = 0
     replaced_bytes: int = 0
     diagnostics: Dict[str, int] = field(default_factory=dict)
+    auto: bool = False
+    signatures: Dict[str, int] = field(default_factory=dict)
+    mismatch: Optional[Dict[str, Any]] = None
 
     def note(self, kind: str, details: Dict[str, Any]) -> None:
         self.diagnostics[kind] = self.diagnostics.get(kind, 0) + 1
@@ -50,6 +53,9 @@ class Report:
         real = self.real_total if self.encoding else None
         return {
             "profile": self.profile,
+            "profile_chosen": "auto" if self.auto else "given",
+            "signature_lines": dict(self.signatures),
+            "profile_mismatch": self.mismatch,
             "lines": lines,
             "pages": pages,
             "chunks": self.chunks,
@@ -57,6 +63,7 @@ class Report:
             "furniture_lines": self.furniture_lines,
             "contents_lines": counts.get("contents_lines", 0),
             "headings_rejected": counts.get("headings_rejected", 0),
+            "soft_hyphens": counts.get("soft_hyphens", 0),
             **profile,
             "oversize": {"kept": self.kept, "cut": self.cut},
             "cap": {"limit": self.cap, "unit": self.cap_unit},

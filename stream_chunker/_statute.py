@@ -22,6 +22,16 @@ like. From such a line to the next section line the text is the section's
 notes: a group of its own, ``{section}-notes`` (``-notes-p2`` ...), cited as
 the section with ``, notes``, and never cut by labels, so that the history of
 a section does not end up quoted as the text of its last subsection.
+
+Divisions (``CHAPTER``, ``SUBCHAPTER`` ... above the sections, see ``_codes``)
+head the ``heading_path`` of every section under them; the text between a
+division line and the next section (a chapter's notes, its list of sections)
+is the division's own group, ``{code}-C-CHAPTER-8-p1``, cited to no section.
+
+Why one module of this length: every action reads the same state -- the open
+section and divisions, the label stack, whether the notes began, the line a
+soft hyphen or a catchline left open -- and the shapes of the lines it acts
+on are already apart, in ``_codes`` and ``_labels``.
 """
 
 from __future__ import annotations
@@ -29,55 +39,20 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, List, Optional, Tuple
 
+from ._codes import (BANNER, DIVISION_WORDS, DIVISIONS, NOTES_LINE, RANGE_LABELS, SIGNATURE, catchline, label_range,
+                     section_pattern)
 from ._cutter import special_lines
 from ._errors import ConfigError
 from ._labels import LABEL_LINE, Level, place_chain
 from ._packing import Key, Packer, UniqueIds
 from ._profile import BaseProfile, Option, ProfileSpec, register
 from ._records import HEADING, LABEL, Line
-from ._text import ends_clause, single_spaced
+from ._text import ends_clause, join_soft_hyphens, single_spaced, title_case
 
-_NUMBER = r"\d+[A-Za-z]?(?:[-.:]\d+[A-Za-z]?)*"
-_RANGE = rf"{_NUMBER}(?:\s*(?:,|to|through|and)\s*{_NUMBER})*"
-_BANNER = re.compile(r"[A-Z][A-Za-z]+ [\u2013\u2014-] [A-Z][^.;:,]*$")
 _UNSAFE_IN_SECTION = re.compile(r"[^A-Za-z0-9.]+")
 _UNSAFE_IN_LABEL = re.compile(r"[^A-Za-z0-9.]")
-# The first line of a section's notes: a heading of its own ("Notes",
-# "Historical and Statutory Notes"), or a source credit in parentheses that
-# starts with a date or a public law ("(Aug. 29, 1935, ch. 814, ...",
-# "(Pub. L. 107-273, ...", "(R.S. 3165; ...") -- a credit only where the line
-# before could end a clause, as a wrapped "(July 1, 2004, as adjusted)" is
-# body text.
-NOTES_LINE = re.compile(
-    r"(?:(?:Historical and Statutory |Editor['\u2019]s |Editorial )?Notes|HISTORICAL AND (?:STATUTORY|REVISION) NOTES)$"
-    r"|\((?:(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?"
-    r"|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.? \d{1,2}, \d{4}|Pub\. ?L\. |R\.S\. )"
-)
 NOTES = "notes"
 """The path of a section's notes, in place of a label path."""
-
-
-def section_pattern(prefix: Optional[str]) -> "re.Pattern[str]":
-    """A section line: marker, number, ``.`` or space, catchline; or, with no
-    marker, a Colorado-style number of three or more hyphenated parts."""
-    markers = [r"\u00a7(?!\u00a7)", r"Sec\.", r"SEC\.", r"Section"] + ([re.escape(prefix)] if prefix else [])
-    return re.compile(
-        rf"(?:(?:{'|'.join(markers)})\s*(?P<num>{_NUMBER})|\u00a7\u00a7\s*(?P<range>{_RANGE}))(?:\.\s*|\s+|$)(?P<rest>.*)"
-        rf"|(?P<colorado>\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?){{2,}})\.\s+(?P<crest>[A-Z].*)"
-    )
-
-
-def catchline(rest: str) -> Tuple[str, str]:
-    """A section line's text cut at its first full stop: the catchline, and what
-    follows it on the line (Nevada prints ``Definitions. As used in ...``).
-
-    >>> catchline("Definitions. As used in this chapter:")
-    ('Definitions', 'As used in this chapter:')
-    """
-    m = re.search(r"\.(?:\s+|$)", rest)
-    if m is None:
-        return rest.strip(), ""
-    return rest[: m.start()].strip(), rest[m.end():].strip()
 
 
 def chunk_id(key: Key, n: int, only: bool) -> str:
@@ -97,7 +72,8 @@ class StatuteProfile(BaseProfile):
         self.as_of: Optional[str] = opts.get("as_of")
         prefix = opts.get("section_prefix")
         self._section_line = section_pattern(prefix)
-        leads = r"[(\u00a7]|\d|[A-Z]\.|[IVXLC]{2,6}\.|Sec|SEC" + (f"|{re.escape(prefix)}" if prefix else "")
+        leads = (rf"[(\u00a7]|\d|[A-Z]\.|[IVXLC]{{2,6}}\.|Sec|SEC|(?:{DIVISION_WORDS})[ \t]"
+                 + (f"|{re.escape(prefix)}" if prefix else ""))
         self.special = special_lines(leads)
         self.RULES = (
             (HEADING, lambda t: True, self._section_line),
@@ -113,6 +89,11 @@ class StatuteProfile(BaseProfile):
         self._in_notes = False  # the section's text is over; its notes are being collected
         self._last = ""  # the last body line taken
         self._placed: Optional[List[Level]] = None  # where the last label-shaped line goes
+        self._broken: Optional[Line] = None  # a line that ended in a soft hyphen: its word goes on
+        self._divisions: List[Tuple[int, str, str]] = []  # the open divisions: rank, id part, heading
+        self._wraps = ""  # what the line after a section or division line may go on with: "catchline", "division"
+        self._ranged = False  # the last label-shaped line was a range, "(a) to (d) Omitted"
+        self._whole = False  # the last line taken was such a range: it ends its item
         if opts.get("section"):
             self._start_section(str(opts["section"]), opts.get("heading") or "")
 
@@ -120,9 +101,14 @@ class StatuteProfile(BaseProfile):
     def opens_section(self, rec: Line) -> bool:
         """Every section line opens a section, except, in a section's notes, one
         whose number is followed by lower case: a reference in the notes'
-        prose ("Section 14 of D.C. Law 14-235 provided ...")."""
+        prose ("Section 14 of D.C. Law 14-235 provided ..."). A division line
+        (``CHAPTER 8\u2014FEDERAL ALCOHOL ADMINISTRATION ACT``) opens one where
+        a label could, and when its name is in capitals or Title Case."""
         m = rec.match
         assert m is not None
+        if m["division"] is not None:
+            name = m["dname"]
+            return name.isupper() or title_case(name.rstrip("."))
         return not self._in_notes or m["colorado"] is not None or not m["rest"][:1].islower()
 
     def reject_heading(self, rec: Line) -> None:
@@ -131,20 +117,52 @@ class StatuteProfile(BaseProfile):
     def open_section(self, rec: Line) -> None:
         m = rec.match
         assert m is not None
+        if m["division"] is not None:
+            self._open_division(m)
+            return
         number = m["num"] or m["range"] or m["colorado"]
-        title, body = catchline(m["rest"] if m["colorado"] is None else m["crest"])
+        rest = m["rest"] if m["colorado"] is None else m["crest"]
+        title, body = catchline(rest)
         if self.section is not None and number == self.section and not title and self._path is None:
             self._own_number_line(rec.first, rec.text)  # "§16-112." under its own given section
             return
         self._start_section(number, title or (self.heading if number == self.section else ""))
         if body:
             self._take_line(Line(rec.first, rec.page, body, rec.first, HEADING))
+        elif title and not rest.rstrip().endswith("."):
+            self._wraps = "catchline"  # the US Code prints catchlines without a stop: one may wrap
 
-    def _start_section(self, number: str, heading: str) -> None:
+    def heading_licensed(self, rec: Line) -> bool:
+        """A section line always opens; a division line right after text only
+        where its name is in capitals or that text could end a clause."""
+        m = rec.match
+        assert m is not None
+        return m["division"] is None or m["dname"].isupper() or ends_clause(self._last)
+
+    def _open_division(self, m: "re.Match[str]") -> None:
+        """A division closes the section and every division of its rank or
+        below; the text after it, up to the next section (a chapter's notes,
+        its list of sections), is the division's own group."""
+        word = m["division"].upper()
+        rank = DIVISIONS.index(word)
+        while self._divisions and self._divisions[-1][0] >= rank:
+            self._divisions.pop()
+        heading = f"{m['division']} {m['dvalue']}{m[0][m.end('dvalue'):m.start('dname')]}{m['dname']}".rstrip(" .")
+        self._divisions.append((rank, f"{word}-{m['dvalue']}", heading))
+        self._start_section(None, "")
+        # A long name may have wrapped: a short line in capitals after it goes on with it.
+        self._wraps = "division" if len(m[0]) >= 40 else ""
+
+    def _division_path(self) -> str:
+        return " > ".join(heading for _, _, heading in self._divisions)
+
+    def _start_section(self, number: Optional[str], heading: str) -> None:
         self.packer.close()
-        self.count("sections")
+        if number is not None:
+            self.count("sections")
         self.section = number
         self.heading = heading
+        self._wraps = ""
         self._section_id = ""
         self._stack = []
         self._path = None
@@ -156,14 +174,45 @@ class StatuteProfile(BaseProfile):
         self.diagnose("own_number_line", line, text=text)
 
     def continues_heading(self, rec: Line) -> bool:
-        return False
+        """A catchline goes on on a line in lower case (``\u00a7121. State
+        statutes as operative on termination of transportation; original`` ⏎
+        ``packages``); a long division name on a short line in capitals with no
+        punctuation (``CHAPTER 2A\u2014BEER, ALE, PORTER, AND SIMILAR FERMENTED``
+        ⏎ ``LIQUOR``)."""
+        wraps = self._wraps
+        if not wraps:
+            return False
+        line = rec.text.split("\n", 1)[0].strip()
+        if wraps == "catchline":
+            return line[:1].islower()
+        return line.isupper() and len(line.split()) <= 4 and not re.search(r"[^\w\s\u2019'-]", line)
+
+    def continue_heading(self, rec: Line) -> None:
+        first, _, rest = rec.text.partition("\n")
+        if self._wraps == "catchline":
+            self.heading += " " + first.strip()
+        else:
+            rank, part, heading = self._divisions[-1]
+            self._divisions[-1] = (rank, part, f"{heading} {first.strip()}")
+        self._wraps = ""
+        if rest:
+            self.continue_paragraph(rec._replace(first=rec.first + 1, text=rest))
 
     # -- labels --------------------------------------------------------------
     def opens_label(self, rec: Line) -> bool:
         opens = self.section is not None and not self._in_notes
         assert rec.match is not None
-        self._placed = place_chain(self._stack, rec.match) if opens else None
+        placed = self._placed = place_chain(self._stack, rec.match) if opens else None
+        self._ranged = False
+        if placed is not None and rec.text[0] == "(":
+            m = RANGE_LABELS.match(rec.text)
+            if m is not None:
+                self._placed = placed[:-1] + [label_range(placed[-1], m)]
+                self._ranged = True
         return self._placed is not None
+
+    def follows_clause_end(self, rec: Line) -> bool:
+        return self._whole or ends_clause(self._last)
 
     def open_label(self, rec: Line) -> None:
         stack = self._placed
@@ -176,17 +225,19 @@ class StatuteProfile(BaseProfile):
         for depth in range(kept, len(path)):  # a chain like (a)(1) opens every level it names
             self._open(depth, path[: depth + 1])
         self._take_line(rec)
+        self._whole = self._ranged  # "(a) to (d) Omitted" is whole: the next label may follow it
 
     def reject_label(self, rec: Line) -> None:
-        if self._in_notes:
-            return  # notes quote amended text, labels and all: nothing ambiguous there
+        if self._in_notes or self.section is None:
+            return  # notes quote amended text, labels and all; a division lists its sections
         self.count("labels_rejected")
         self.diagnose("ambiguous_label", rec.first, text=rec.text)
 
     def _open(self, depth: int, path: Tuple[str, ...]) -> None:
         """An item (or the text before the first label, or the notes) opens."""
         if not self._section_id:
-            number = _UNSAFE_IN_SECTION.sub("-", self.section or "front").strip("-")
+            name = self.section or "-".join(part for _, part, _ in self._divisions) or "front"
+            number = _UNSAFE_IN_SECTION.sub("-", name).strip("-")
             part = self._ids.unique(number)
             self._section_id = f"{self.code}-C-{part}" if self.code else part
         base = self._section_id
@@ -200,7 +251,10 @@ class StatuteProfile(BaseProfile):
             clause = self.section + labels
             cite = self.cite_template.format(section=self.section, as_of=self.as_of or "", code=self.code or "")
             cite += ", notes" if notes else labels
-        self.packer.open(depth, Key(base, clause, self.heading, cite, bool(path)))
+        heading = self.heading
+        if self._divisions:
+            heading = self._division_path() + (" > " + heading if heading else "")
+        self.packer.open(depth, Key(base, clause, heading, cite, bool(path)))
         self._path = path
 
     # -- text ----------------------------------------------------------------
@@ -219,16 +273,26 @@ class StatuteProfile(BaseProfile):
     def open_paragraph(self, rec: Line) -> None:
         self.continue_paragraph(rec)
 
-    def continue_heading(self, rec: Line) -> None:
-        self.continue_paragraph(rec)
-
     def end_paragraph(self, rec: Optional[Line] = None) -> None:
         self._last = ""  # a blank line licenses the next label anyway
 
     def _take_line(self, rec: Line) -> None:
+        self._wraps = ""
+        self._whole = False
         text = single_spaced(rec.text)[0]
+        first_page = rec.page
+        if "\u00ad" in text or self._broken is not None:
+            broken, self._broken = self._broken, None
+            if broken is not None:  # the word a soft hyphen broke goes on here
+                text, rec, first_page = broken.text + text, rec._replace(first=broken.first), broken.page
+            if text.endswith("\u00ad"):
+                self._broken = rec._replace(text=text)
+                return
+            text, joined = join_soft_hyphens(text)
+            if joined or broken is not None:
+                self.count("soft_hyphens", joined + (broken is not None))
         if self._path is None:  # nothing of this section's text yet: a banner may still come
-            if _BANNER.match(text):
+            if BANNER.match(text):
                 self.count("banner_lines")
                 self.diagnose("banner_line", rec.first, text=text)
                 return
@@ -242,13 +306,16 @@ class StatuteProfile(BaseProfile):
             self._open(0, (NOTES,))
         if self._path is None:
             self._open(0, ())
-        self.packer.add(text, len(text.split()), (rec.first, rec.first), (rec.page, rec.page), rec.cut)
+        self.packer.add(text, len(text.split()), (rec.first, rec.last), (first_page, rec.page), rec.cut)
         self._last = text
 
     def last_line(self) -> str:
         return self._last
 
     def finish(self) -> None:
+        if self._broken is not None:  # a soft hyphen at the very end: the word ends there
+            broken, self._broken = self._broken, None
+            self._take_line(broken._replace(text=broken.text.rstrip("\u00ad")))
         self.packer.close()
 
 
@@ -276,4 +343,5 @@ register(ProfileSpec(
         Option("as_of", "date the text is current to (usable in the cite template as {as_of})"),
     ),
     check=_check,
+    signature=SIGNATURE,
 ))

@@ -17,8 +17,9 @@ ends a sentence (``. ! ? : ;``), the line ended a sentence, not just a clause
 (an enumeration's ``—``, a wrapped ``(see 4.2)``)."""
 
 _SENTENCE_MARKS = (".", ":", ";", ",")
+_SOFT_BREAK = re.compile("\u00ad+[ \t\n]+")
 _FIRST_LETTER = re.compile(r"[^\W\d_]")
-_TITLE_STOP = re.compile(r"[,.;:(]|\s[\u2013\u2014-]\s")
+_TITLE_STOP = re.compile(r"[,.;](?=\s|$)|:(?=\s|$|[A-Z-])|\(|\s[\u2013\u2014-]\s")
 
 
 def ends_clause(line: str) -> bool:
@@ -68,6 +69,18 @@ def single_spaced(text: str) -> Tuple[str, int]:
     return " ".join(words), len(words)
 
 
+def join_soft_hyphens(text: str) -> Tuple[str, int]:
+    r"""Words that a soft hyphen (U+00AD) broke at a line's end joined again,
+    every soft hyphen taken out (it prints nothing), and how many were joined.
+    A hard hyphen stays as printed: ``ele-`` ⏎ ``vation`` may be a compound.
+
+    >>> join_soft_hyphens("the condo\u00ad minium and ele- vation"), join_soft_hyphens("equip\u00ad\u00ad\nment")
+    (('the condominium and ele- vation', 1), ('equipment', 1))
+    """
+    text, joined = _SOFT_BREAK.subn("", text)
+    return text.replace("\u00ad", ""), joined
+
+
 def first_letter(text: str) -> str:
     """The first letter of ``text``, or ``""``.
 
@@ -80,10 +93,30 @@ def first_letter(text: str) -> str:
 
 def short_title(text: str, max_words: int) -> str:
     """A heading-path title cut from a clause's own text: up to its first
-    punctuation, at most ``max_words`` words.
+    punctuation (a full stop or comma before a space, so that ``I.G`` or
+    ``3.a.1`` stays whole; a colon also before a capital, so that a run-in term
+    ``Cashless Facility:Cashless …`` comes out alone), at most ``max_words`` words.
 
     >>> short_title("Accident means a sudden, unforeseen and involuntary event.", 12)
     'Accident means a sudden'
+    >>> short_title("Except as allowed under Article I.G, we pay.", 12), short_title("Accident:- An event", 12)
+    ('Except as allowed under Article I.G', 'Accident')
     """
     head = _TITLE_STOP.split(text, maxsplit=1)[0]
     return " ".join(head.split()[:max_words]) or text[:80]
+
+
+_SMALL = frozenset("a an and as at by for from in nor of on or other per than the to under via with".split())
+
+
+def title_case(text: str) -> bool:
+    """Every word capitalised (or a number), but for the small words of titles.
+
+    >>> title_case("Pair and Set Clause"), title_case("Coverage A\u2014Building Property"), title_case("We will pay")
+    (True, True, False)
+    """
+    for word in text.split():
+        letter = first_letter(word)
+        if letter and not letter.isupper() and word.lower() not in _SMALL and not word[0].isdigit():
+            return False
+    return True

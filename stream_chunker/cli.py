@@ -13,12 +13,13 @@ from typing import IO, Any, BinaryIO, Callable, Dict, Iterator, List, Optional, 
 
 from . import __version__
 from ._chunk import Chunk
-from ._chunker import Chunker
+from ._chunker import AUTO, Chunker
 from ._counting import counting_chunker
 from ._errors import ChunkerError, ConfigError, EncodingUnavailable, InputError
 from ._input import chunk_stream
 from ._output import Interrupts, json_line, open_output, progress_bar, utf8_stdout
 from ._profile import profiles
+from ._sniff import WINDOW
 from .pdf import BACKENDS, NOT_A_PDF, OCR_HINT, SIGNATURE, Page, is_pdf, pdf_batches
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
@@ -50,8 +51,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("files", nargs="*", metavar="FILE", help="text files to chunk; '-' or none reads stdin")
     registry = profiles()
-    p.add_argument("--profile", choices=tuple(registry), default="policy",
-                   help="; ".join(f"{spec.name}: {spec.summary}" for spec in registry.values()))
+    p.add_argument("--profile", choices=tuple(registry) + (AUTO,), default="policy",
+                   help="; ".join(f"{spec.name}: {spec.summary}" for spec in registry.values())
+                   + f"; {AUTO}: the one the first {WINDOW} lines read like")
     cap = p.add_mutually_exclusive_group()
     cap.add_argument("--max-tokens", type=int, help="cap in tokens (policy default 400)")
     cap.add_argument("--max-chars", type=int, help="cap in characters (statute default 900)")
@@ -144,6 +146,16 @@ def _peak_rss_mib() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
+def _warn_mismatch(doc: str, report: Dict[str, Any]) -> None:
+    """One line on stderr when the text reads like another profile: the chunks
+    are written anyway, but they are likely poor."""
+    mismatch = report["profile_mismatch"]
+    if mismatch is not None:
+        print(f"stream-chunker: {doc}: this reads like --profile {mismatch['reads_like']} "
+              f"(line {mismatch['line']}: {mismatch['example']!r}), not {report['profile']}; "
+              f"try --profile {mismatch['reads_like']} or --profile {AUTO}", file=sys.stderr)
+
+
 def _run(args: argparse.Namespace, out: IO[str], interrupts: Interrupts) -> int:
     opts = _options(args)
     Chunker(**opts)  # settle every option before reading anything
@@ -186,6 +198,7 @@ def _run(args: argparse.Namespace, out: IO[str], interrupts: Interrupts) -> int:
                 except InputError as err:
                     raise InputError(f"{doc}: {err}") from None
             report = chunker.report
+            _warn_mismatch(doc, report)
             if several:
                 report = {"doc": doc, **report}
             reports.append(report)

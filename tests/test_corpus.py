@@ -152,7 +152,7 @@ def test_dc_ids_citations_and_texts(corpus, dc):
     first = next(c for c in dc if c.clause == "31-2401(a)")
     assert first.id == "DC-C-31-2401-a"
     assert first.citation.startswith("D.C. Code \u00a7 31-2401(a) \u2014 '(a) Findings.")
-    assert first.heading_path == "Findings; purpose"
+    assert first.heading_path == "Chapter 24 Compulsory/No-Fault Motor Vehicle Insurance > Findings; purpose"
     for chunk in dc:
         assert chunk.text in source
         assert chunk.oversize or len(chunk.text) <= 900

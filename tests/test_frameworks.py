@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from dataclasses import fields
 from pathlib import Path
 from typing import Dict, Iterator, List, Optional
@@ -178,8 +179,8 @@ def test_options_of_the_node_parser_and_of_the_chunker_go_each_their_way():
 
 @given(st.text(alphabet="12.3 aAbB()\n\f\r-", max_size=300))
 def test_the_splitter_reads_a_text_as_its_lines(text):
-    """Lines end at "\\n" (and "\\r"): a form feed turns the page, inside a line."""
+    """Lines end at "\\n", "\\r\\n" or a lone "\\r": a form feed turns the page, inside a line."""
     documents = StreamChunkerSplitter(**FAST).split_documents([Document(page_content=text)])
-    chunks = list(chunk_lines(text.split("\n"), **FAST))
+    chunks = list(chunk_lines(re.split(r"\r\n|\r|\n", text), **FAST))
     assert [as_chunk(d.page_content, d.metadata) for d in documents] == chunks
     assert [d.id for d in documents] == [c.id for c in chunks]  # no source: the chunk ids alone

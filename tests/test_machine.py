@@ -103,7 +103,7 @@ def test_the_machine_checks_every_move_it_is_told():
     # Told that a heading opened a section while its answers say it did not:
     # the table's own rows take the machine elsewhere, and that is caught.
     with pytest.raises(AssertionError, match="where the table says"):
-        reader._tell((HEADING, {"opens_section": False}, "at_heading", 1))
+        reader._tell((HEADING, {"heading_licensed": True, "opens_section": False}, "at_heading", 1))
 
 
 def test_mermaid_diagram_is_rendered_from_the_table():
