@@ -4,15 +4,14 @@ the terminal only."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sys
 import threading
 from contextlib import ExitStack
-from typing import IO, Any, Callable, Optional
+from typing import IO, Any, Callable, Optional, Sequence
 
-from ._chunk import Chunk
+from ._documents import documents
 from ._errors import ConfigError
 
 
@@ -102,11 +101,24 @@ def progress_bar(stack: ExitStack, enabled: Optional[bool], total: Optional[int]
 
 
 
-def json_line(chunk: Chunk, doc: Optional[str]) -> str:
-    d = chunk.to_dict()
-    if doc is not None:
-        d = {"doc": doc, **d}
-    return json.dumps(d, ensure_ascii=False) + "\n"
+def document_bar(stack: ExitStack, enabled: Optional[bool], inputs: Sequence[str],
+                 globs: Sequence[str]) -> Optional[Any]:
+    """A bar of documents done, with their megabytes; its total comes from a
+    walk of the inputs beside the run (the run never lists them all first)."""
+    if enabled is None:
+        enabled = sys.stderr.isatty()
+    if not enabled:
+        return None
+    from tqdm import tqdm
+
+    bar = stack.enter_context(tqdm(unit="doc", desc="documents", file=sys.stderr, leave=False))
+
+    def count() -> None:
+        bar.total = sum(1 for _ in documents(inputs, globs))
+        bar.refresh()
+
+    threading.Thread(target=count, daemon=True).start()
+    return bar
 
 
 
