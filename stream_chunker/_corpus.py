@@ -244,7 +244,7 @@ class InOrder:
         pending: Deque[Run] = deque()
 
         def hand_out() -> None:
-            while len(pending) <= self.workers * AHEAD:
+            while len(pending) < self.workers * AHEAD:
                 job = next(todo, None)
                 if job is None:
                     return

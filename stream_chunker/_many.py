@@ -83,7 +83,12 @@ def run_many(args: argparse.Namespace, options: Dict[str, Any], inputs: List[str
         report_file = stack.enter_context(open_output(args.report, "--report")) if args.report else None
         reports = _Reports(stack)
         bar = document_bar(stack, args.progress, inputs, globs)
-        say: Callable[[str], None] = (lambda line: print(line, file=sys.stderr)) if bar is None else bar.write
+
+        def say(line: str) -> None:
+            if bar is None:
+                print(line, file=sys.stderr)
+            else:  # above the bar, which goes on below it
+                bar.write(line, file=sys.stderr)
 
         def write(text: str) -> None:
             interrupts.write(out, text)

@@ -98,18 +98,18 @@ def chunk_bag(paths: Union[Iterable[PathLike], db.Bag], *, glob: Iterable[str] =
     return records
 
 
-def _records(names: Iterable[str], options: Dict[str, Any], reading: Dict[str, Any],
+def _records(names: Iterable[PathLike], options: Dict[str, Any], reading: Dict[str, Any],
              errors: str) -> List[Dict[str, Any]]:
     """The task: the records of the documents of one partition."""
     records: List[Dict[str, Any]] = []
-    for name in names:
+    for doc in (os.fspath(name) for name in names):
         try:
-            for _, batch in chunks_of(Job(0, os.fspath(name), None, options, reading)):
-                records.extend({"doc": name, **chunk.to_dict()} for chunk in batch)
+            for _, batch in chunks_of(Job(0, doc, None, options, reading)):
+                records.extend({"doc": doc, **chunk.to_dict()} for chunk in batch)
         except InputError as err:
             if errors == "raise":
-                raise InputError(f"{name}: {err}") from None
-            _log.warning("%s: %s", name, err)
+                raise InputError(f"{doc}: {err}") from None
+            _log.warning("%s: %s", doc, err)
     return records
 
 

@@ -193,10 +193,15 @@ def test_jobs_below_one_is_a_usage_error(tmp_path, capsys, monkeypatch):
     assert code == EXIT_USAGE and out == "" and "--jobs" in err
 
 
-def test_a_bar_of_documents_on_a_terminal(mixed, capsys, monkeypatch):
-    code, _, err = run_main([FAST, "--progress", str(mixed / "b-nested")], capsys, monkeypatch)
-    assert code == EXIT_OK
+def test_a_bar_of_documents_on_a_terminal(tmp_path, capsys, monkeypatch):
+    write(tmp_path / "a.txt", EXAMPLE_TEXT)
+    write(tmp_path / "b.txt", NUL_BYTES)
+    write(tmp_path / "c.txt", MOTOR_TEXT)
+    code, out, err = run_main([FAST, "--progress", str(tmp_path)], capsys, monkeypatch)
+    assert code == EXIT_BAD_INPUT
     assert "documents" in err and "doc" in err
+    assert f"stream-chunker: {tmp_path / 'b.txt'}: line 2: binary input refused" in err  # above the bar
+    assert [c["id"] for c in json_lines(out)] == ["4.1", "4.2", "5.1", "1.1", "1.1.1", "2"]  # nothing else
 
 
 @settings(max_examples=int(os.environ.get("HYPOTHESIS_MAX_EXAMPLES", "60")) // 4)
@@ -289,7 +294,7 @@ def test_documents_done_early_wait_on_disk_and_go_once_handed_on(tmp_path):
         head = next(runs)
         texts = head.chunk_texts()
         next(texts)
-        assert pulled == 2 * AHEAD + 2 < len(paths)  # the window, and the first chunks are out
+        assert pulled == 1 + 2 * AHEAD < len(paths)  # the window, and the first chunks are out
         for _ in texts:
             pass
         assert head.outcome().error is None
