@@ -27,7 +27,9 @@ ends the parent's run early -- Ctrl-C, a closed output pipe, an error, a
 consumer that stops reading -- sets an event that every worker looks at
 between blocks, cancels the documents not yet begun, and waits for the
 workers to end (within a block of input), so none is left behind. Then the
-spill directory is deleted whole.
+spill directory is deleted whole. A parent killed outright cannot do that:
+its workers then end when they see it gone (their ``lifeline``), and the
+spill directory stays in ``$TMPDIR``.
 
 Why processes started by a fork server (``spawn`` where there is none): a
 worker forked from the parent would inherit its threads' locks and open
@@ -48,6 +50,7 @@ import os
 import shutil
 import signal
 import tempfile
+import threading
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -107,10 +110,23 @@ class _Stopped(Exception):
     """The parent asked the workers to stop."""
 
 
-def _start_worker(stop: Any) -> None:
+def _start_worker(stop: Any, lifeline: Any) -> None:
     global _STOP
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it stops the workers
     _STOP = stop
+    threading.Thread(target=_outlive_no_parent, args=(lifeline,), daemon=True).start()
+
+
+def _outlive_no_parent(lifeline: Any) -> None:
+    """End this worker when the parent is gone, however it went (killed, out
+    of memory): only the parent holds the other end of ``lifeline``, so a
+    read ends then. Without it a worker would wait for work forever, and
+    keep the fork server alive with it."""
+    try:
+        lifeline.recv()
+    except (EOFError, OSError):
+        pass
+    os._exit(1)
 
 
 def _work(job: Job, chunks_path: str, diagnostics_path: str) -> Outcome:
@@ -218,9 +234,10 @@ class InOrder:
         self.workers = workers
         self._context = _context()
         self._stop = self._context.Event()
+        lifeline, self._lifeline = self._context.Pipe(duplex=False)
         self._spill = tempfile.mkdtemp(prefix="stream-chunker-")
         self._pool = ProcessPoolExecutor(workers, mp_context=self._context, initializer=_start_worker,
-                                         initargs=(self._stop,))
+                                         initargs=(self._stop, lifeline))
 
     def __enter__(self) -> "InOrder":
         return self
@@ -234,6 +251,7 @@ class InOrder:
         try:
             self._pool.shutdown(wait=True, cancel_futures=True)
         finally:
+            self._lifeline.close()
             shutil.rmtree(self._spill, ignore_errors=True)
 
     def runs(self, jobs: Iterable[Job]) -> Iterator[Run]:

@@ -415,6 +415,25 @@ def test_a_closed_pipe_stops_the_workers_quietly(many_pages):
     assert _still_running(workers) == []
 
 
+@needs_proc
+def test_workers_end_when_their_parent_is_killed(many_pages, tmp_path):
+    """Killed outright, the command line cleans nothing up: its workers see
+    it gone and end, and the fork server with them."""
+    spill = tmp_path / "spill"
+    spill.mkdir()
+    proc = subprocess.Popen([sys.executable, "-m", "stream_chunker", FAST, "--jobs", "2", str(many_pages)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env={**os.environ, "TMPDIR": str(spill)})
+    assert proc.stdout is not None
+    assert readline_within(proc.stdout, CHILD_TIMEOUT)
+    workers = _descendants(proc.pid)
+    proc.kill()
+    proc.wait(timeout=CHILD_TIMEOUT)
+    deadline = time.monotonic() + CHILD_TIMEOUT  # only there to turn a hang into a failure
+    while _still_running(workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _still_running(workers) == []
+
+
 def test_the_command_line_in_a_shell_pipeline_with_jobs(many_pages, tmp_path):
     script = (f'"{sys.executable}" -m stream_chunker {FAST} --jobs 2 "{many_pages}" 2>"{tmp_path / "err"}" '
               '| head -n 3; echo "status ${PIPESTATUS[0]}"')
