@@ -402,7 +402,7 @@ def write_results(args: argparse.Namespace, command: str, documents: int, size: 
                   results: Dict[str, Dict[str, List[Run]]], sizes: List[Tuple[str, Run, Run]],
                   minutes: float) -> None:
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    out = [f"# Many documents: `--jobs` and Dask", "",
+    out = ["# Many documents: `--jobs` and Dask", "",
            f"Produced by `{command.strip()}` on {now} in {minutes:.1f} minutes.", ""]
     out += [f"- {line}" for line in machine(PACKAGES)]
     # On a machine that other sessions share, the scheduler gives each session's

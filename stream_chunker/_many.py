@@ -16,7 +16,7 @@ import tempfile
 import textwrap
 import time
 from contextlib import ExitStack
-from typing import IO, Any, Callable, Dict, List, Optional
+from typing import IO, Any, Dict, List, Optional
 
 from ._corpus import InOrder, counts_apart, worker_count
 from ._documents import DEFAULT_GLOBS, Outcome, Write, chunk_document, documents, jobs_for, peak_rss_mib

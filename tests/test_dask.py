@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import pickle
-from pathlib import Path
 from typing import Any, Dict, Iterator, List
 
 import pytest
