@@ -434,13 +434,13 @@ def _verdict(met: bool) -> str:
     return "yes" if met else "**no**"
 
 
-def machine() -> list[str]:
+def machine(packages: Sequence[str] = PACKAGES) -> list[str]:
     cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
                 if line.startswith("model name")), platform.processor() or "unknown")
     ram_kib = next(int(line.split()[1]) for line in Path("/proc/meminfo").read_text().splitlines()
                    if line.startswith("MemTotal"))
     versions = []
-    for package in PACKAGES:
+    for package in packages:
         try:
             versions.append(f"{package} {metadata.version(package)}")
         except metadata.PackageNotFoundError:

@@ -8,6 +8,7 @@ one line at a time, with bounded memory.
 
 from ._chunk import Chunk
 from ._chunker import Chunker
+from ._corpus import chunk_files
 from ._drive import chunk_lines
 from ._errors import ChunkerError, ConfigError, EncodingUnavailable, InputError
 
@@ -21,5 +22,6 @@ __all__ = [
     "EncodingUnavailable",
     "InputError",
     "__version__",
+    "chunk_files",
     "chunk_lines",
 ]

@@ -5,22 +5,24 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import sys
 import time
 from contextlib import ExitStack
-from typing import IO, Any, BinaryIO, Callable, Dict, Iterator, List, Optional, Sequence
+from typing import IO, Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 from . import __version__
 from ._chunk import Chunk
 from ._chunker import AUTO, Chunker
+from ._corpus import worker_count
 from ._counting import counting_chunker
+from ._documents import STDIN, is_pdf_file, json_line, open_document, peak_rss_mib, document_notes
 from ._errors import ChunkerError, ConfigError, EncodingUnavailable, InputError
 from ._input import chunk_stream
-from ._output import Interrupts, json_line, open_output, progress_bar, utf8_stdout
+from ._many import run_many
+from ._output import Interrupts, open_output, progress_bar, utf8_stdout
 from ._profile import profiles
 from ._sniff import WINDOW
-from .pdf import BACKENDS, NOT_A_PDF, OCR_HINT, SIGNATURE, Page, is_pdf, pdf_batches
+from .pdf import BACKENDS, Page, pdf_batches
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED, EXIT_PIPE_CLOSED = 130, 141  # the shell's own numbers for SIGINT and SIGPIPE
@@ -34,9 +36,11 @@ examples:
   stream-chunker --profile statute --code MD --cite "Md. Code, Transp. § {section}" transp.txt
   stream-chunker --profile statute --section 16-112 --heading "Stopping" --code MD sec.txt
   stream-chunker --report run.json --diagnostics why.jsonl a.txt b.txt
+  stream-chunker --jobs 4 --glob '*.txt' --glob '*.pdf' policies/ > chunks.jsonl
   stream-chunker --fsm > reader.mmd
 
-exit status: 0 done, 1 bad input (the message names the line), 2 bad usage,
+exit status: 0 done, 1 bad input (the message names the line; with several
+documents, one or more could not be chunked and the others were), 2 bad usage,
 130 interrupted, 141 output pipe closed (only complete JSON lines were written).
 """
 
@@ -49,7 +53,8 @@ def _parser() -> argparse.ArgumentParser:
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("files", nargs="*", metavar="FILE", help="text files to chunk; '-' or none reads stdin")
+    p.add_argument("files", nargs="*", metavar="FILE",
+                   help="files (text or PDF) and directories to chunk; '-' or none reads stdin")
     registry = profiles()
     p.add_argument("--profile", choices=tuple(registry) + (AUTO,), default="policy",
                    help="; ".join(f"{spec.name}: {spec.summary}" for spec in registry.values())
@@ -62,15 +67,22 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--encoding", default="cl100k_base", help="tiktoken encoding for real counts")
     p.add_argument("--no-real-tokens", dest="real_tokens", action="store_false",
                    help="skip real token counts (real_tokens is null)")
-    p.add_argument("--no-count-worker", dest="count_worker", action="store_false",
-                   help="count real tokens in this process only (by default a long document's are "
-                        "counted mostly by a counting process on another core)")
+    p.add_argument("--count-worker", action=argparse.BooleanOptionalAction, default=None,
+                   help="count a long document's real tokens mostly in a counting process on another core "
+                        "(default: yes, unless --jobs leaves no core to spare for it)")
     for spec in registry.values():
         if spec.options:
             group = p.add_argument_group(f"--profile {spec.name}")
             for option in spec.options:
                 group.add_argument("--" + option.name.replace("_", "-"), dest=option.name, type=option.type,
                                    help=option.help)
+    many = p.add_argument_group("many documents")
+    many.add_argument("--jobs", type=int, metavar="N",
+                      help="documents chunked at once, each by a worker process (default: the usable cores; "
+                           "1: one after another in this process)")
+    many.add_argument("--glob", action="append", metavar="PATTERN",
+                      help="names of the files to chunk in a directory (default: *.txt; give it again for "
+                           "more, e.g. --glob '*.txt' --glob '*.pdf')")
     out = p.add_argument_group("reports")
     out.add_argument("--report", metavar="FILE", help="write the end-of-run report (JSON) to FILE")
     out.add_argument("--stats", action="store_true", help="print the end-of-run report (JSON) on stderr")
@@ -121,90 +133,47 @@ def _pdf_batches(args: argparse.Namespace, chunker: Chunker, name: str,
 
     yield from pdf_batches(chunker, name, backend=args.pdf_backend, password=args.password, layout=args.layout,
                            progress=advance)
-    scanned = chunker.report["diagnostics"].get("no_text_layer", 0)
-    if scanned:
-        print(f"stream-chunker: {name}: {scanned} page(s) with no text layer left out (a scan?): {OCR_HINT}",
-              file=sys.stderr)
-
-
-def _is_pdf(stream: BinaryIO, name: str) -> bool:
-    """A PDF is known by its signature, whatever its name; but a file named
-    ``.pdf`` without one (a saved error page?) is refused rather than chunked as text."""
-    try:
-        head = os.pread(stream.fileno(), len(SIGNATURE), 0)
-    except OSError:  # a pipe: PDFs need random access, so it is read as text (where a PDF is refused)
-        return False
-    if is_pdf(head):
-        return True
-    if name.lower().endswith(".pdf"):
-        raise InputError(NOT_A_PDF)
-    return False
-
-
-def _peak_rss_mib() -> float:
-    # ru_maxrss is in KiB on Linux.
-    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-
-
-def _warn_mismatch(doc: str, report: Dict[str, Any]) -> None:
-    """One line on stderr when the text reads like another profile: the chunks
-    are written anyway, but they are likely poor."""
-    mismatch = report["profile_mismatch"]
-    if mismatch is not None:
-        print(f"stream-chunker: {doc}: this reads like --profile {mismatch['reads_like']} "
-              f"(line {mismatch['line']}: {mismatch['example']!r}), not {report['profile']}; "
-              f"try --profile {mismatch['reads_like']} or --profile {AUTO}", file=sys.stderr)
 
 
 def _run(args: argparse.Namespace, out: IO[str], interrupts: Interrupts) -> int:
     opts = _options(args)
     Chunker(**opts)  # settle every option before reading anything
+    worker_count(args.jobs)
     files = args.files or ["-"]
-    several = len(files) > 1
+    if len(files) > 1 or any(name != STDIN and os.path.isdir(name) for name in files):
+        return EXIT_BAD_INPUT if run_many(args, opts, files, out, interrupts) else EXIT_OK
+    name = files[0]
     started = time.perf_counter()
-    reports: List[Dict[str, Any]] = []
     with ExitStack() as stack:
         # Output files are opened before any input is read: a bad path is a
         # usage error, found before the work rather than after it.
         diag_file = stack.enter_context(open_output(args.diagnostics, "--diagnostics")) if args.diagnostics else None
         report_file = stack.enter_context(open_output(args.report, "--report")) if args.report else None
-        for name in files:
-            doc = "-" if name == "-" else name
-            on_diag = None
-            if diag_file is not None:
-                def on_diag(event: Dict[str, Any], doc: str = doc) -> None:
-                    if several:
-                        event = {"doc": doc, **event}
-                    diag_file.write(json.dumps(event, ensure_ascii=False) + "\n")
-            chunker = counting_chunker(on_diagnostic=on_diag, count_worker=args.count_worker, **opts)
-            with ExitStack() as this_file:  # one file open at a time, however many are named
-                if name == "-":
-                    stream, total = sys.stdin.buffer, None
-                else:
-                    try:
-                        stream = this_file.enter_context(open(name, "rb"))
-                    except OSError as err:
-                        raise InputError(f"cannot read {name}: {err.strerror}") from None
-                    total = os.fstat(stream.fileno()).st_size
-                try:
-                    if name != "-" and _is_pdf(stream, name):
-                        batches = _pdf_batches(args, chunker, name, this_file)
-                    else:
-                        progress = progress_bar(this_file, args.progress, total, os.path.basename(doc))
-                        batches = chunk_stream(chunker, stream, strict=args.strict, progress=progress)
-                    for chunks in batches:
-                        if chunks:
-                            interrupts.write(out, "".join(json_line(c, doc if several else None) for c in chunks))
-                except InputError as err:
-                    raise InputError(f"{doc}: {err}") from None
-            report = chunker.report
-            _warn_mismatch(doc, report)
-            if several:
-                report = {"doc": doc, **report}
-            reports.append(report)
-        summary: Dict[str, Any] = dict(reports[0]) if not several else {"documents": reports}
+        on_diag = None
+        if diag_file is not None:
+            def on_diag(event: Dict[str, Any]) -> None:
+                diag_file.write(json.dumps(event, ensure_ascii=False) + "\n")
+        chunker = counting_chunker(on_diagnostic=on_diag, count_worker=args.count_worker is not False, **opts)
+        stream = open_document(name)
+        if name != STDIN:
+            stack.enter_context(stream)
+        try:
+            if name != STDIN and is_pdf_file(stream, name):
+                batches = _pdf_batches(args, chunker, name, stack)
+            else:
+                total = os.fstat(stream.fileno()).st_size if name != STDIN else None
+                progress = progress_bar(stack, args.progress, total, os.path.basename(name))
+                batches = chunk_stream(chunker, stream, strict=args.strict, progress=progress)
+            for chunks in batches:
+                if chunks:
+                    interrupts.write(out, "".join(json_line(c, None) for c in chunks))
+        except InputError as err:
+            raise InputError(f"{name}: {err}") from None
+        summary = chunker.report
+        for note in document_notes(summary, name):
+            print(f"stream-chunker: {note}", file=sys.stderr)
         summary["elapsed_s"] = round(time.perf_counter() - started, 3)
-        summary["peak_rss_mib"] = _peak_rss_mib()
+        summary["peak_rss_mib"] = peak_rss_mib()
         text = json.dumps(summary, ensure_ascii=False, indent=2)
         if report_file is not None:
             report_file.write(text + "\n")

@@ -1,0 +1,349 @@
+"""Many documents on every core: each document chunked whole by one worker
+process, the chunks handed back document by document in input order.
+
+Order and bounded memory. A worker writes each document's chunks, as JSON
+lines, to a spill file of its own in a temporary directory, flushed after
+every block of input, and the parent hands on the file of the document whose
+turn it is while it grows (it reads whole lines only; a JSON line holds no
+raw newline), then deletes it. So the first document's chunks flow while the
+others are chunked, each document's chunks stay together and in order, and a
+document that finishes before its turn waits on disk, not in memory: the
+parent holds one block of one file, whatever the documents' sizes or the
+order in which they finish.
+
+Why spill files rather than backpressure (workers handing chunks over a
+bounded pipe and waiting while it is full): a worker that had finished a
+document would then sit idle until every document before it was out, so one
+long document early in the input would leave all workers but one waiting
+behind it. With spill files a worker goes straight on to the next document.
+What bounds the disk is the window: at most ``AHEAD`` documents a worker are
+handed out beyond the one whose turn it is; past that the parent hands out
+the next document only when one is done, so a reader that does not keep up
+(a slow pipe) holds the workers back instead of filling the disk. The
+window's cost is measured in ``benchmarks/corpus.py``.
+
+Stopping. Workers ignore Ctrl-C, which is the parent's to handle; whatever
+ends the parent's run early -- Ctrl-C, a closed output pipe, an error, a
+consumer that stops reading -- sets an event that every worker looks at
+between blocks, cancels the documents not yet begun, and waits for the
+workers to end (within a block of input), so none is left behind. Then the
+spill directory is deleted whole. A parent killed outright cannot do that:
+its workers then end when they see it gone (their ``lifeline``), and the
+spill directory stays in ``$TMPDIR``.
+
+Why processes started by a fork server (``spawn`` where there is none): a
+worker forked from the parent would inherit its threads' locks and open
+files; one started fresh imports the package each time. The fork server
+imports the package once and forks clean workers from itself.
+
+Why one module of this length: the workers, their spill files and the
+parent's reading of them in turn are one protocol -- who writes what where,
+when it may be read, deleted, or given up -- and each part makes sense only
+with the others.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import shutil
+import signal
+import tempfile
+import threading
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import ExitStack
+from typing import Any, Callable, Deque, Iterable, Iterator, Optional, Tuple, Union
+
+from ._chunk import Chunk
+from ._chunker import Chunker
+from ._documents import DEFAULT_GLOBS, STDIN, Job, Outcome, chunk_document, chunk_of, chunks_of, documents, jobs_for
+from ._errors import ChunkerError, ConfigError, InputError
+
+AHEAD = 8
+"""Documents handed out to each worker beyond the one whose turn it is."""
+
+POLL_SECONDS = 0.02
+"""How long the parent waits for the document whose turn it is to grow."""
+
+READ_SIZE = 1 << 20
+"""Bytes of a spill file read at a time."""
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity, where the system says)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def worker_count(jobs: Optional[int]) -> int:
+    """``jobs`` checked, or the usable cores when it is None."""
+    if jobs is None:
+        return usable_cores()
+    if jobs < 1:
+        raise ConfigError(f"--jobs (jobs=) must be 1 or more, not {jobs}")
+    return jobs
+
+
+def counts_apart(count_worker: Optional[bool], workers: int) -> bool:
+    """Whether a document's real tokens go to a counting process of its own
+    (``count_worker`` None: decide). A counting process uses a second core;
+    with as many workers as cores there is none to spare, and the workers
+    count in-process (``benchmarks/CORPUS_RESULTS.md`` has the figures)."""
+    if count_worker is not None:
+        return count_worker
+    return workers == 1 or 2 * workers <= usable_cores()
+
+
+# -- the workers ------------------------------------------------------------------
+
+_STOP: Any = None  # the run's stop event, in a worker
+
+
+class _Stopped(Exception):
+    """The parent asked the workers to stop."""
+
+
+def _start_worker(stop: Any, lifeline: Any) -> None:
+    global _STOP
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it stops the workers
+    _STOP = stop
+    threading.Thread(target=_outlive_no_parent, args=(lifeline,), daemon=True).start()
+
+
+def _outlive_no_parent(lifeline: Any) -> None:
+    """End this worker when the parent is gone, however it went (killed, out
+    of memory): only the parent holds the other end of ``lifeline``, so a
+    read ends then. Without it a worker would wait for work forever, and
+    keep the fork server alive with it."""
+    try:
+        lifeline.recv()
+    except (EOFError, OSError):
+        pass
+    os._exit(1)
+
+
+def _work(job: Job, chunks_path: str, diagnostics_path: str) -> Outcome:
+    with ExitStack() as stack:
+        out = stack.enter_context(open(chunks_path, "w", encoding="utf-8"))
+        diagnostics = stack.enter_context(open(diagnostics_path, "w", encoding="utf-8")) if job.diagnostics else None
+
+        def write(text: str) -> None:
+            if _STOP.is_set():
+                raise _Stopped
+            out.write(text)
+            out.flush()  # for the parent, who hands it on while it grows
+
+        return chunk_document(job, write, diagnostics.write if diagnostics is not None else None)
+
+
+def _context() -> Any:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([__name__])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+class Run:
+    """One document of an :class:`InOrder` run, when its turn has come.
+
+    A *local* one (stdin, whose bytes only the parent can read, or a document
+    that fails before it is read) is the caller's to chunk, with
+    :func:`chunk_document`; the others were chunked by a worker, and are read
+    with :meth:`chunk_texts`, :meth:`outcome`, :meth:`diagnostic_texts`."""
+
+    def __init__(self, job: Job, future: Optional["Future[Outcome]"], spill: str) -> None:
+        self.job = job
+        self.future = future
+        self.chunks_path = os.path.join(spill, f"{job.index}.jsonl")
+        self.diagnostics_path = os.path.join(spill, f"{job.index}.diagnostics.jsonl")
+
+    @property
+    def local(self) -> bool:
+        return self.future is None
+
+    def chunk_texts(self) -> Iterator[str]:
+        """The document's JSON lines, a block of whole lines at a time, as
+        the worker writes them; ends when the worker is done."""
+        assert self.future is not None
+        carry = b""
+        with ExitStack() as stack:
+            spill = None
+            while True:
+                done = self.future.done()  # before the read: a read after it gets all there is
+                if spill is None:
+                    try:
+                        spill = stack.enter_context(open(self.chunks_path, "rb"))
+                    except FileNotFoundError:  # not begun yet
+                        if done:
+                            return
+                        wait([self.future], timeout=POLL_SECONDS)
+                        continue
+                data = spill.read(READ_SIZE)
+                if data:
+                    data, carry = carry + data, b""
+                    end = data.rfind(b"\n") + 1
+                    data, carry = data[:end], data[end:]
+                    if data:
+                        yield data.decode("utf-8")
+                elif done:
+                    return  # a piece of a line left in carry is dropped: only whole lines go out
+                else:
+                    wait([self.future], timeout=POLL_SECONDS)
+
+    def outcome(self) -> Outcome:
+        assert self.future is not None
+        try:
+            return self.future.result()
+        except BrokenProcessPool:
+            raise ChunkerError(f"{self.job.name}: the worker process chunking it died "
+                               "(out of memory? killed?)") from None
+
+    def diagnostic_texts(self) -> Iterator[str]:
+        """The document's diagnostics as JSON lines, once it is done."""
+        try:
+            with open(self.diagnostics_path, encoding="utf-8") as f:
+                yield from iter(lambda: f.read(READ_SIZE), "")
+        except FileNotFoundError:
+            return
+
+    def discard(self) -> None:
+        for path in (self.chunks_path, self.diagnostics_path):
+            try:
+                os.unlink(path)
+            except FileNotFoundError:
+                pass
+
+
+class InOrder:
+    """Documents chunked by ``workers`` processes and handed back in order.
+
+    >>> with InOrder(2) as pool:                       # doctest: +SKIP
+    ...     for run in pool.runs(jobs):
+    ...         ...
+    """
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._context = _context()
+        self._stop = self._context.Event()
+        lifeline, self._lifeline = self._context.Pipe(duplex=False)
+        self._spill = tempfile.mkdtemp(prefix="stream-chunker-")
+        self._pool = ProcessPoolExecutor(workers, mp_context=self._context, initializer=_start_worker,
+                                         initargs=(self._stop, lifeline))
+
+    def __enter__(self) -> "InOrder":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the workers, wait for them, and delete what they spilled."""
+        self._stop.set()
+        try:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+        finally:
+            self._lifeline.close()
+            shutil.rmtree(self._spill, ignore_errors=True)
+
+    def runs(self, jobs: Iterable[Job]) -> Iterator[Run]:
+        """Each job's :class:`Run` in order, once it is the job's turn; the
+        caller reads it before asking for the next (its spill files are
+        deleted then)."""
+        todo = iter(jobs)
+        pending: Deque[Run] = deque()
+
+        def hand_out() -> None:
+            while len(pending) < self.workers * AHEAD:
+                job = next(todo, None)
+                if job is None:
+                    return
+                local = job.name == STDIN or job.problem is not None
+                run = Run(job, None, self._spill)
+                if not local:
+                    run.future = self._pool.submit(_work, job, run.chunks_path, run.diagnostics_path)
+                pending.append(run)
+
+        hand_out()
+        while pending:
+            run = pending.popleft()
+            hand_out()
+            yield run
+            run.discard()
+
+
+# -- the library's generator ----------------------------------------------------------
+
+
+def chunk_files(paths: Iterable[PathLike], *, jobs: Optional[int] = None, glob: Iterable[str] = DEFAULT_GLOBS,
+                on_failure: Optional[Callable[[str, str], None]] = None, strict: bool = False,
+                pdf_backend: str = "pdfium", password: Optional[str] = None, layout: bool = False,
+                count_worker: Optional[bool] = None, **options: Any) -> Iterator[Tuple[str, Chunk]]:
+    r"""Chunk many documents on ``jobs`` worker processes (default: every
+    usable core); yields ``(doc, chunk)`` pairs, each document's chunks
+    together and in order, documents in the order of ``paths``, as the
+    command line writes them.
+
+    ``paths`` are files (a PDF, known by its signature, or UTF-8 text),
+    directories -- their files whose names match one of the ``glob``
+    patterns, at any depth, in sorted order -- and ``-`` for stdin; ``doc``
+    is the file's path. A document that cannot be chunked (binary, unreadable,
+    invalid under ``strict``) raises :class:`InputError` naming it, once the
+    documents before it are out (a document's chunks up to where it failed
+    come first); with ``on_failure``, it is called with the document and the
+    reason instead, and the others go on. ``options`` are those of
+    :func:`stream_chunker.chunk_lines`; ``count_worker`` None lets each
+    worker count real tokens in a counting process of its own only when
+    there are cores to spare for them. Stopping the generator early stops the
+    workers.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "home.txt").write_text("1 Cover\nWe cover the house.\n")
+    >>> _ = (folder / "motor.txt").write_text("1 Cover\nWe cover the car.\n")
+    >>> [(pathlib.Path(doc).name, chunk.id, chunk.text)
+    ...  for doc, chunk in chunk_files([folder], jobs=2, real_tokens=False)]
+    [('home.txt', '1', 'We cover the house.'), ('motor.txt', '1', 'We cover the car.')]
+    """
+    workers = worker_count(jobs)
+    Chunker(**options)  # settle every option before anything is read
+    options["count_worker"] = counts_apart(count_worker, workers)
+    reading = dict(strict=strict, pdf_backend=pdf_backend, password=password, layout=layout)
+    todo = jobs_for(documents([os.fspath(p) for p in paths], tuple(glob)), options, reading, labelled=False)
+
+    def here(job: Job) -> Iterator[Tuple[str, Chunk]]:
+        try:
+            for _, batch in chunks_of(job):
+                for chunk in batch:
+                    yield job.name, chunk
+        except InputError as err:
+            failed(job.name, str(err))
+
+    def failed(name: str, reason: str) -> None:
+        if on_failure is None:
+            raise InputError(f"{name}: {reason}")
+        on_failure(name, reason)
+
+    if workers == 1:
+        for job in todo:
+            yield from here(job)
+        return
+    with InOrder(workers) as pool:
+        for run in pool.runs(todo):
+            if run.local:
+                yield from here(run.job)
+                continue
+            for text in run.chunk_texts():
+                for line in text[:-1].split("\n"):  # whole lines; not splitlines: U+2028 may be in a chunk
+                    yield run.job.name, chunk_of(json.loads(line))
+            outcome = run.outcome()
+            if outcome.error is not None:
+                failed(run.job.name, outcome.error)

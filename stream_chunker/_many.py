@@ -1,0 +1,135 @@
+"""The command line over several documents (files, directories, stdin): each
+document's chunks together, in input order, on ``--jobs`` worker processes;
+a document that fails is reported and the others go on; the report has an
+entry a document and the totals.
+
+The report's entries go to a spool file as each document ends, not into a
+list: a run over a million documents holds none of them in memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import textwrap
+import time
+from contextlib import ExitStack
+from typing import IO, Any, Dict, List, Optional
+
+from ._corpus import InOrder, counts_apart, worker_count
+from ._documents import DEFAULT_GLOBS, Outcome, Write, chunk_document, documents, jobs_for, peak_rss_mib
+from ._output import Interrupts, document_bar, open_output
+
+
+class _Reports:
+    """The run's report, its entries spooled as they come; written as
+    ``json.dumps(report, indent=2)`` would write it."""
+
+    def __init__(self, stack: ExitStack) -> None:
+        self._spool = stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8"))
+        self._entries = 0
+
+    def add(self, entry: Dict[str, Any]) -> None:
+        self._spool.write(("," if self._entries else "") + "\n"
+                          + textwrap.indent(json.dumps(entry, ensure_ascii=False, indent=2), "    "))
+        self._entries += 1
+
+    def write(self, out: IO[str], rest: Dict[str, Any]) -> None:
+        """The whole report: ``{"documents": [...], **rest}``."""
+        out.write('{\n  "documents": [')
+        self._spool.seek(0)
+        for block in iter(lambda: self._spool.read(1 << 16), ""):
+            out.write(block)
+        out.write("\n  ]" if self._entries else "]")
+        out.write("," + json.dumps(rest, ensure_ascii=False, indent=2)[1:] + "\n")
+
+
+class _Totals:
+    def __init__(self) -> None:
+        self.documents = self.failed = self.chunks = self.bytes = 0
+        self.worker_peak = 0.0
+
+    def add(self, outcome: Outcome) -> None:
+        self.documents += 1
+        self.failed += outcome.error is not None
+        self.chunks += outcome.chunks
+        self.bytes += outcome.bytes
+        self.worker_peak = max(self.worker_peak, outcome.peak_rss_mib)
+
+    def as_dict(self, seconds: float) -> Dict[str, Any]:
+        return {"documents": self.documents, "failed": self.failed, "chunks": self.chunks, "bytes": self.bytes,
+                "seconds": round(seconds, 3),
+                "documents_per_s": round(self.documents / seconds, 2) if seconds else None,
+                "mb_per_s": round(self.bytes / 1e6 / seconds, 2) if seconds else None,
+                "worker_peak_rss_mib": self.worker_peak}
+
+
+def run_many(args: argparse.Namespace, options: Dict[str, Any], inputs: List[str], out: IO[str],
+             interrupts: Interrupts) -> bool:
+    """Chunk every document ``inputs`` name, each line with its ``doc``;
+    returns whether some document failed."""
+    workers = worker_count(args.jobs)
+    globs = tuple(args.glob or DEFAULT_GLOBS)
+    options = dict(options, count_worker=counts_apart(args.count_worker, workers))
+    reading = dict(strict=args.strict, pdf_backend=args.pdf_backend, password=args.password, layout=args.layout)
+    jobs = jobs_for(documents(inputs, globs), options, reading, labelled=True, diagnostics=bool(args.diagnostics))
+    started = time.perf_counter()
+    totals = _Totals()
+    with ExitStack() as stack:
+        # Output files are opened before any input is read (see cli._run).
+        diag_file = stack.enter_context(open_output(args.diagnostics, "--diagnostics")) if args.diagnostics else None
+        report_file = stack.enter_context(open_output(args.report, "--report")) if args.report else None
+        reports = _Reports(stack)
+        bar = document_bar(stack, args.progress, inputs, globs)
+
+        def say(line: str) -> None:
+            if bar is None:
+                print(line, file=sys.stderr)
+            else:  # above the bar, which goes on below it
+                bar.write(line, file=sys.stderr)
+
+        def write(text: str) -> None:
+            interrupts.write(out, text)
+
+        def done(outcome: Outcome) -> None:
+            totals.add(outcome)
+            entry: Dict[str, Any] = {"doc": outcome.name}
+            if outcome.error is not None:
+                say(f"stream-chunker: {outcome.name}: {outcome.error}")
+                entry.update(error=outcome.error, chunks=outcome.chunks)
+            else:
+                entry.update(outcome.report or {})
+            for note in outcome.notes:
+                say(f"stream-chunker: {note}")
+            entry.update(bytes=outcome.bytes, seconds=outcome.seconds)
+            reports.add(entry)
+            if bar is not None:
+                bar.set_postfix_str(f"{totals.bytes / 1e6:.1f} MB", refresh=False)
+                bar.update(1)
+
+        write_diagnostic: Optional[Write] = diag_file.write if diag_file is not None else None
+        if workers == 1:
+            for job in jobs:
+                done(chunk_document(job, write, write_diagnostic))
+        else:
+            pool = stack.enter_context(InOrder(workers))
+            for run in pool.runs(jobs):
+                if run.local:
+                    done(chunk_document(run.job, write, write_diagnostic))
+                    continue
+                for text in run.chunk_texts():
+                    write(text)
+                outcome = run.outcome()
+                if write_diagnostic is not None:
+                    for text in run.diagnostic_texts():
+                        write_diagnostic(text)
+                done(outcome)
+        seconds = time.perf_counter() - started
+        rest = {"totals": totals.as_dict(seconds), "elapsed_s": round(seconds, 3), "peak_rss_mib": peak_rss_mib()}
+        if report_file is not None:
+            reports.write(report_file, rest)
+        if args.stats:
+            reports.write(sys.stderr, rest)
+    return totals.failed > 0
