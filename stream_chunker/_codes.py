@@ -66,7 +66,7 @@ def label_range(first: Level, m: "re.Match[str]") -> Level:
     """``(a) to (d) Omitted``: one item that stands for its labels, so that
     ``(e)`` comes next; it is cited as printed, ``202(a) to (d)``.
 
-    >>> _range(Level("lower", (1, 0), "a"), RANGE_LABELS.match("(a) to (d) Omitted")).value
+    >>> label_range(Level("lower", (1, 0), "a"), RANGE_LABELS.match("(a) to (d) Omitted")).value
     (4, 0)
     """
     last = next((o for o in meanings(m[3]) if o.style == first.style and o.value > first.value), None)
