@@ -120,12 +120,17 @@ def document_batches(chunker: Chunker, stream: BinaryIO, name: str, *, strict: b
 def document_notes(report: Dict[str, Any], name: str) -> Tuple[str, ...]:
     """The lines for stderr about a document that was read, but perhaps not
     well: a PDF with pages with no text layer; a text that reads like another
-    profile (its chunks are written anyway, but are likely poor)."""
+    profile, or whose outline labels come out of order (its chunks are written
+    anyway, but are likely poor)."""
     notes = []
     scanned = report["diagnostics"].get("no_text_layer", 0)
     if scanned:
         notes.append(f"{name}: {scanned} page(s) with no text layer left out (a scan?): {OCR_HINT}")
     mismatch = report["profile_mismatch"]
+    if report["diagnostics"].get("labels_out_of_order") and mismatch is None:  # (else the profile is the news)
+        notes.append(f"{name}: {report['outline_labels_refused']} outline labels came out of sequence: "
+                     "if this is text from a two-column PDF, give the PDF itself or `pdftotext -raw` "
+                     "(the default mode prints the columns out of order)")
     if mismatch is not None:
         notes.append(f"{name}: this reads like --profile {mismatch['reads_like']} (line {mismatch['line']}: "
                      f"{mismatch['example']!r}), not {report['profile']}; try --profile {mismatch['reads_like']} "

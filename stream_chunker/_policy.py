@@ -45,7 +45,7 @@ from ._contents import ENTRY, LEADER, ReadsContents, may_be_entry
 from ._cutter import special_lines
 from ._labels import DECIMAL, Level, Meaning, Number, follows, is_first, next_numbers, parse_number, place
 from ._outline import LABEL as OUTLINE_LABEL
-from ._outline import LEADS, continues_title, is_title, label_meanings, printed
+from ._outline import LEADS, PREFIX_WORDS, continues_title, is_title, label_meanings, printed
 from ._outline import RUN_IN as OUTLINE_RUN_IN
 from ._packing import Key, Packer, UniqueIds
 from ._paragraphs import ParagraphProfile
@@ -154,6 +154,7 @@ class PolicyProfile(ReadsContents, ParagraphProfile):
         self._in_front = False  # the last label was a guess that replaced another: front matter too
         self._after_contents = False  # the last line was a contents entry
         self._growing: Optional[_Open] = None  # the item whose title the next line may go on with
+        self._refused_at = 0  # the line of the last outline label refused
 
     # -- where labels go -----------------------------------------------------
     def _place_decimal(self, number: Number, text: str, listed_next: bool, title: bool) -> Optional[_Placement]:
@@ -299,6 +300,9 @@ class PolicyProfile(ReadsContents, ParagraphProfile):
                     self._placed.replaces or not self._started or self._placed.depth == len(self.stack)
                     and not is_first(Meaning(self._placed.level.style, self._placed.level.value))):
                 self._placed = None  # glued to its text: the next of an open level, or a first
+            if self._placed is None:
+                self.count("outline_labels_refused")
+                self._refused_at = rec.first
         else:
             self._verdict = ""  # an outline label under a decimal clause: the clause's text, no heading
             return False
@@ -682,12 +686,23 @@ class PolicyProfile(ReadsContents, ParagraphProfile):
         self._settle_waiting()
         self.end_paragraph()
         self.packer.close()
+        refused = self.counts.get("outline_labels_refused", 0)
+        if refused >= OUT_OF_ORDER[0] and refused >= OUT_OF_ORDER[1] * self.counts.get("sections", 0):
+            self.diagnose("labels_out_of_order", self._refused_at, refused=refused,
+                          opened=self.counts.get("sections", 0))
 
     def report(self) -> Dict[str, Any]:
-        return {"contents": self.contents_report()}
+        return {"contents": self.contents_report(),
+                "outline_labels_refused": self.counts.get("outline_labels_refused", 0)}
 
 
-_PREFIXED = frozenset(w for w in ("SECTION", "PART", "ARTICLE", "CHAPTER", "SCHEDULE", "ANNEXURE", "APPENDIX"))
+OUT_OF_ORDER = (20, 0.1)
+"""So many outline labels refused as out of sequence, and at least this share
+of the levels opened, say that the text's order is scrambled: ``pdftotext``'s
+default mode prints a two-column page's blocks out of order (FEMA's Dwelling
+form: 106 refused against 375 opened; in reading order, 1 against 493)."""
+
+_PREFIXED = frozenset(PREFIX_WORDS)
 
 SIGNATURE = re.compile(
     r"\d{1,3}(?:\.\d{1,3})+\.?[ \t]+[A-Z]"  # 4.2 Escape of water

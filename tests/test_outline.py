@@ -337,6 +337,29 @@ def test_the_default_pdftotext_text_keeps_its_floor(form, corpus):
     assert _small(chunks) <= 0.10
 
 
+@pytest.mark.parametrize("name, scrambled", [
+    ("insurance/sfip-dwelling-2021.txt", True), ("insurance/sfip-general-property-2021.txt", True),
+    ("insurance/sfip-dwelling-2021.layout.txt", True), ("rfc2616.txt", False), ("uslm-user-guide.txt", False)])
+def test_a_text_whose_labels_come_out_of_order_is_told_so(corpus, name, scrambled):
+    chunker = Chunker(real_tokens=False)
+    chunker.feed("\n".join(corpus(name)))
+    chunker.close()
+    report = chunker.report
+    assert ("labels_out_of_order" in report["diagnostics"]) is scrambled
+    assert (report["outline_labels_refused"] >= 20) is scrambled
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext not found: install poppler-utils")
+def test_the_text_in_reading_order_is_not_told_so(form):
+    text = subprocess.run([PDFTOTEXT, "-raw", str(INSURANCE / f"{form}.pdf"), "-"], check=True,
+                          capture_output=True, text=True).stdout
+    chunker = Chunker(real_tokens=False)
+    chunker.feed(text)
+    chunker.close()
+    assert chunker.report["outline_labels_refused"] <= 2
+    assert "labels_out_of_order" not in chunker.report["diagnostics"]
+
+
 def test_the_layout_text_does_not_dissolve(form, corpus):
     """``-layout`` prints the columns side by side: a line holds the ends of two
     items, and few labels start a line (the README says what to run instead);
