@@ -57,9 +57,8 @@ def catchline(rest: str) -> Tuple[str, str]:
     ('Definitions', 'As used in this chapter:')
     """
     m = re.search(r"\.(?:\s+|$)", rest)
-    if m is None:
-        return rest.strip(), ""
-    return rest[: m.start()].strip(), rest[m.end():].strip()
+    title, body = (rest, "") if m is None else (rest[: m.start()], rest[m.end():].strip())
+    return " ".join(title.split()), body  # single-spaced, as -layout text is not
 
 
 def label_range(first: Level, m: "re.Match[str]") -> Level:

@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from ._labels import Number, parse_number
 from ._records import Line
 
-_NUM = r"\d{1,3}(?:\.\d{1,3})*"
+_NUM = r"\d{1,3}(?:\.\d{1,3}){0,9}"
 # The number is optional: some extractions put it on a line of its own.
 # "Purpose......7" glues the leader on; RFC 2616 even has "...Last-Modified
 # Dates.89", one dot between a word and the page. Without a number the leader

@@ -3,7 +3,7 @@ or, once a document proves long, mostly by a counting process beside it.
 
 Why a process: tiktoken's encoder gives up the GIL for only part of its work,
 and on this project's 2-vCPU machine a worker *thread* that encoded chunks made
-the whole run slower, not faster (see ``_pipeline``), while two *processes*
+the whole run slower, not faster (measured before the engine became stages), while two *processes*
 encoding side by side each ran at nearly full speed (75-91 ms a pass alone,
 87 and 100 ms together).
 

@@ -19,11 +19,12 @@ from ._furniture import PAGE_NUMBER_ANYWHERE, line_form
 from ._records import PAGE_BREAK, TEXT, Line, Run, Span, new
 from ._zones import before_form_feed
 
-# Lines with something on them, up to a blank line (only spaces and tabs).
-_PARAGRAPH = re.compile(r"[ \t]*[^ \t\n].*(?:\n[ \t]*[^ \t\n].*)*")
-# A line that starts with a space or a tab (the pattern finds one faster than
-# two ``in`` tests, whose needles start with a character as common as a space).
-_INDENTED = re.compile(r"\n[ \t]")
+# Lines with something on them, up to a blank line (nothing but whitespace:
+# a line of U+00A0 or U+3000 is as blank here as it is to str.strip and the zones).
+_PARAGRAPH = re.compile(r"[^\S\n]*\S.*(?:\n[^\S\n]*\S.*)*")
+# A line that starts with whitespace (the pattern finds one faster than an
+# ``in`` test for each kind of space).
+_INDENTED = re.compile(r"\n[^\S\n]")
 
 Classify = Callable[[str], Optional[Tuple[str, "re.Match[str]"]]]
 Emit = Callable[[object], None]
@@ -34,27 +35,34 @@ def special_lines(leads: str) -> Tuple[Pattern[str], Pattern[str]]:
     lines that start with what ``leads`` (a regex) allows: one that matches the
     newline before such a line (a literal to search for makes it fast), and one
     for the line at the start of a text."""
-    line = (rf"[ \t]*(?:{leads}|\[?[ \t]*[Pp][Aa][Gg][Ee][ \t]+\d"
-            rf"|[-\u2013\u2014][ \t]*\d+[ \t]*[-\u2013\u2014][ \t]*\n)")
+    line = (rf"[^\S\n]*(?:{leads}|\[?[^\S\n]*[Pp][Aa][Gg][Ee][^\S\n]+\d"
+            rf"|[-\u2013\u2014][^\S\n]*\d+[^\S\n]*[-\u2013\u2014][^\S\n]*\n)")
     return re.compile(rf"\n(?={line})"), re.compile(line)
 
 
 def paragraphs_of(lines: str, first_line: int) -> List[Span]:
     r"""The paragraphs in ``lines`` (complete lines but for the last line end,
     the first numbered ``first_line``): one ``Span`` for each stretch of lines
-    between blank ones (nothing but spaces and tabs).
+    between blank ones (nothing but whitespace), each line without the
+    whitespace around it -- so that what a paragraph holds, and where the hard
+    bound cuts it, does not depend on how its lines were indented or on which
+    record they came in.
 
     >>> paragraphs_of("\nOne\ntwo\n\n\nThree\n", 10)
     [Span(first=11, last=12, text='One\ntwo'), Span(first=15, last=15, text='Three')]
+    >>> paragraphs_of("  One \n\u00a0\n\tTwo", 1)
+    [Span(first=1, last=1, text='One'), Span(first=3, last=3, text='Two')]
     """
     out: List[Span] = []
-    if lines[:1] in (" ", "\t") or _INDENTED.search(lines):
-        # Lines that start with a space may be blank: let the pattern tell.
+    if (lines[:1] not in ("", "\n") and lines[:1].isspace()) or _INDENTED.search(lines) \
+            or " \n" in lines or "\t\n" in lines or lines[-1:] in (" ", "\t"):
+        # Lines with whitespace around them, or blank with it: let the pattern tell.
         line, pos = first_line, 0
         for m in _PARAGRAPH.finditer(lines):
             line += lines.count("\n", pos, m.start())
-            text = m.group()
-            out.append(new(Span, (line, line + text.count("\n"), text)))
+            raw = m.group()
+            text = "\n".join([part.strip() for part in raw.split("\n")])
+            out.append(new(Span, (line, line + raw.count("\n"), text)))
             pos = m.start()
         return out
     # Otherwise only empty lines are blank, and splitting at them is fastest.
@@ -164,7 +172,8 @@ class RecordCutter:
             # Too much for one record: line by line.
             for raw in text[start:end - 1].split("\n"):
                 line_no += 1
-                if not raw.strip(" \t"):
+                raw = raw.strip()
+                if not raw:
                     self._blank = True
                 else:
                     self.text_page = self.page

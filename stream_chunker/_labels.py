@@ -10,7 +10,9 @@ Colorado's ``(3.5)`` is ``(3, 5)``; letters past ``z`` double and triple as Ohio
 writes them (``(aa)`` is 27). A decimal section number is its own path:
 ``4.10`` is ``(4, 10)``, and may be followed by its first child (``4.10.1``) or by
 the next sibling of itself or of an ancestor (``4.11``, ``5``); numbers compare as
-tuples of integers, so 4.10 follows 4.9.
+tuples of integers, so 4.10 follows 4.9. A decimal number has at most ten parts
+(the patterns that find them say so): deeper, it is text, so that the open
+levels, and the work of asking what comes next, stay bounded.
 
 The reader keeps a stack of open levels, each a style with its current value.
 A label opens a level only if it continues an open level -- its next value, or

@@ -139,8 +139,6 @@ TRANSITIONS: Tuple[Row, ...] = tuple(_rows())
 """The whole table. Rows sharing a trigger and source are tried in order; the
 last of each group has no condition, so every (state, class) pair is handled."""
 
-ACTIONS: Tuple[str, ...] = tuple(sorted({a for r in TRANSITIONS for a in r.actions}))
-CONDITIONS: Tuple[str, ...] = tuple(sorted({c for r in TRANSITIONS for c in r.conditions}))
 
 PARAGRAPH_ROUND_TRIP = ("end_paragraph", "open_paragraph")
 """The actions of a blank line then a line of text inside a paragraph, which a

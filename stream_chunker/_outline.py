@@ -31,7 +31,7 @@ LABEL = re.compile(
     r"|\((?P<paren>[a-z]{1,4}|[A-Z]{1,4}|\d{1,3})\)"
     r"|(?P<bare>[A-Za-z]|[ivxlc]{2,6}|[IVXLC]{2,6}|\d{1,3})\."
     r"|(?P<close>[a-z]|\d{1,3})\)"
-    r"|(?P<alone>\d{1,3}(?:\.\d{1,3})+)\.?(?=\s*$)"
+    r"|(?P<alone>\d{1,3}(?:\.\d{1,3}){1,9})\.?(?=\s*$)"
     r")(?:\s+(?P<text>\S.*)|\s*$|(?<=[.)])(?P<glued>[A-Z][a-z].*))"
 )
 """A line that starts with an outline label (or is a decimal number alone). A

@@ -27,6 +27,10 @@ from ._chunk import Chunk, Oversize, estimate_tokens
 from ._records import new
 
 
+JOIN_SAVES = 8
+"""Tokens a join is taken to save at most, with room to spare (see ``Cap.floor``)."""
+
+
 class Cap:
     """A size limit, measured in estimated tokens, real tokens or characters.
 
@@ -56,13 +60,21 @@ class Cap:
         elif self.unit == "chars":
             joined = size + len(sep) + more_size
         else:
-            # Joining costs tokens, not saves them (measured: up to 4 more per
-            # chunk), so the parts' sum rules most candidates out without
-            # encoding; were it ever to overcount, a chunk would only be smaller.
-            if size + more_size > self.limit:
+            # A lower bound on the joined count rules most candidates out
+            # without encoding (see ``floor``); the rest are counted joined.
+            if size + self.floor(more_size) > self.limit:
                 return False, 0
             joined = self.size(sep.join(texts + [more]), 0)
         return joined <= self.limit, joined
+
+    @staticmethod
+    def floor(size: int) -> int:
+        """The least a part of ``size`` real tokens can add to a text it is
+        joined to. A join may save tokens: the part's first word takes the
+        separator as its leading space and may then be fewer tokens (measured
+        on the corpus: up to 3 saved at a join); and each part still adds at
+        least one token, so a held node stays bounded."""
+        return max(1, size - JOIN_SAVES)
 
 
 class Key(NamedTuple):
@@ -231,8 +243,9 @@ class Packer:
 
     # -- nodes that may be one chunk ---------------------------------------------
     def _below(self, text: str, words: int, size: int) -> None:
-        """Count a part in the nodes above it that may still be one chunk; those
-        that no longer can let go of what they hold, the outermost first."""
+        """Count a part in the nodes above it that may still be one chunk; the
+        deepest that no longer can, and every node above it, let go of what
+        they hold (the outermost first, so that chunks keep the text's order)."""
         opened = self._open
         top = len(opened) - 1
         for i in range(len(opened) - 2, -1, -1):
@@ -244,15 +257,16 @@ class Packer:
             node.below_floor += size
             node.below_texts += 1
             top = i
-        for i in range(top, len(opened) - 1):
+        for i in range(len(opened) - 2, top - 1, -1):  # the deepest that cannot: it and all above it
             if not self._may_fit(opened[i]):
                 self._spill(i)
                 return
 
     def _may_fit(self, node: _Node) -> bool:
         """Whether the node with what is nested in it may still be one chunk
-        (for real tokens, the parts' own counts are a floor: joining costs
-        tokens, never saves them)."""
+        (for real tokens, by a lower bound on the joined count: each part adds
+        at least one token, and at most ``JOIN_SAVES`` fewer than its own;
+        ``close`` counts the node joined before it is one chunk)."""
         unit = self.cap.unit
         if unit == "estimate":
             return estimate_tokens(node.words + node.below_words) <= self.cap.limit
@@ -260,7 +274,8 @@ class Packer:
             texts = len(node.texts) + node.below_texts
             chars = sum(map(len, node.texts)) + node.below_chars + len(self._sep) * max(texts - 1, 0)
             return chars <= self.cap.limit
-        return node.size + node.below_floor <= self.cap.limit
+        parts = node.below_texts
+        return node.size + max(parts, node.below_floor - JOIN_SAVES * parts) <= self.cap.limit
 
     def _fits_whole(self, node: _Node) -> bool:
         if not self._may_fit(node):

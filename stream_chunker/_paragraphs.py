@@ -8,7 +8,7 @@ profile is one of these.
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Tuple, Type
+from typing import Any, List, Optional, Tuple
 
 from ._profile import BaseProfile
 from ._records import TEXT, Line, Run, new
@@ -66,11 +66,10 @@ class ParagraphProfile(BaseProfile):
             self._para_last = rec._replace(text=head, last=rec.first + head.rstrip().count("\n"))
         if self._para:
             self._close_paragraph(cut=True)
-        split_line = rec.first + head.count("\n")
-        if tail.startswith("\n"):
-            split_line += 1
-        if tail.strip():
-            self.continue_paragraph(rec._replace(first=split_line, text=tail.strip("\n")))
+        rest = tail.lstrip()
+        if rest:  # it starts on the line where its first word is
+            split_line = rec.first + head.count("\n") + tail.count("\n", 0, len(tail) - len(rest))
+            self.continue_paragraph(rec._replace(first=split_line, text=rest))
 
     def open_paragraph(self, rec: Line) -> None:
         if self._para:
@@ -130,5 +129,3 @@ class ParagraphProfile(BaseProfile):
         """A finished paragraph: its single-spaced text and where it came from."""
         raise NotImplementedError
 
-
-ProfileType = Type[BaseProfile]

@@ -49,12 +49,13 @@ from ._outline import LEADS, PREFIX_WORDS, continues_title, is_title, label_mean
 from ._outline import RUN_IN as OUTLINE_RUN_IN
 from ._packing import Key, Packer, UniqueIds
 from ._paragraphs import ParagraphProfile
-from ._profile import ProfileSpec, register
+from ._errors import ConfigError
+from ._profile import Option, ProfileSpec, register
 from ._records import CONTENTS, HEADING, LABEL, TEXT, Line, Run, new
 from ._text import ends_clause, first_letter, reads_as_sentence, short_title
 
 HEADING_SHAPE = re.compile(
-    r"(?P<num>\d{1,3}(?:\.\d{1,3})+|\d{1,3}(?!\.))(?P<dot>\.?)(?:\s+(?P<title>\S.*)|(?P<glued>[A-Z]{2,}\b.*))$"
+    r"(?P<num>\d{1,3}(?:\.\d{1,3}){1,9}|\d{1,3}(?!\.))(?P<dot>\.?)(?:\s+(?P<title>\S.*)|(?P<glued>[A-Z]{2,}\b.*))$"
 )
 _DATE = re.compile(r"(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
 
@@ -131,6 +132,7 @@ class PolicyProfile(ReadsContents, ParagraphProfile):
     def __init__(self, *args: Any) -> None:
         ParagraphProfile.__init__(self, *args)
         ReadsContents.__init__(self)
+        self.max_words: int = self.settings.profile_options.get("max_title_words", MAX_TITLE_WORDS)
         self.packer = Packer(self.cap, self.emit, "\n", chunk_id)
         self.packer.open(0, Key("front", None, "", None))
         self._ids = UniqueIds()
@@ -246,7 +248,7 @@ class PolicyProfile(ReadsContents, ParagraphProfile):
             self._verdict = "lower-case title"
         else:
             self._placed = self._place_decimal(number, m["num"], listed_next, not self._confirmed and not (
-                reads_as_sentence(title, self.settings.max_title_words)))  # (only a guess may be replaced)
+                reads_as_sentence(title, self.max_words)))  # (only a guess may be replaced)
             if self._placed is None:
                 self._verdict = "not next in sequence"
             elif vouched:
@@ -273,7 +275,7 @@ class PolicyProfile(ReadsContents, ParagraphProfile):
             self._verdict = "a number in a contents list"  # the next entry's, printed on a line of its own
             return False
         d = self._decimal
-        max_words = self.settings.max_title_words
+        max_words = self.max_words
         # "6." reads as decimal section 6 where decimal sections are open, and
         # with its text: alone on its line it is a list's number.
         if m["alone"] is not None or (d is not None and text is not None and m["bare"] is not None
@@ -329,7 +331,7 @@ class PolicyProfile(ReadsContents, ParagraphProfile):
         assert m is not None
         title = m["title"] if m["title"] is not None else m["glued"]
         listed = self.contents.next_entry()
-        if not reads_as_sentence(title, self.settings.max_title_words) or (
+        if not reads_as_sentence(title, self.max_words) or (
                 listed is not None and listed[0] == parse_number(m["num"])):
             return True
         return self.follows_clause_end(rec)
@@ -417,7 +419,7 @@ class PolicyProfile(ReadsContents, ParagraphProfile):
         while self.path and not (self.path[-1].number == number[: len(self.path[-1].number)]
                                  and len(self.path[-1].number) < len(number)):
             self.path.pop()
-        max_words = self.settings.max_title_words
+        max_words = self.max_words
         is_text = title is not None and reads_as_sentence(title, max_words)
         self.path.append(_Frame(number, "" if title is None else short_title(title, max_words) if is_text else title))
         level = Level(DECIMAL, number, number_text.rstrip("."))
@@ -464,7 +466,7 @@ class PolicyProfile(ReadsContents, ParagraphProfile):
     def _take_label_text(self, opened: _Open, label: Line, text: str) -> None:
         """A label's text, on its line or the next: a title makes it a heading;
         a sentence an item, whose lines are body text, its label with them."""
-        max_words = self.settings.max_title_words
+        max_words = self.max_words
         if is_title(text, max_words):
             opened.heading, opened.title = True, text
             self._open_unit(len(self.stack) - 1)
@@ -502,7 +504,8 @@ class PolicyProfile(ReadsContents, ParagraphProfile):
                 titles += [frame.title for frame in self.path if frame.title]
             elif opened.title:
                 titles.append(opened.title)
-        return " > ".join(titles)
+        path = " > ".join(titles)
+        return path if "  " not in path else " ".join(path.split())  # -layout text spaces its columns out
 
     def _parent_frame(self, number: Number) -> _Frame:
         """The open decimal frame that is ``number``'s nearest ancestor, or the root."""
@@ -561,7 +564,7 @@ class PolicyProfile(ReadsContents, ParagraphProfile):
                 ParagraphProfile.continue_paragraph(self, rec._replace(first=rec.first + 1, text=rest))
             return
         self._licensed = False
-        max_words = self.settings.max_title_words
+        max_words = self.max_words
         if fresh.level.style == DECIMAL:
             frame = self.path[-1]
             frame.title = short_title(frame.title, max_words)
@@ -606,8 +609,8 @@ class PolicyProfile(ReadsContents, ParagraphProfile):
         opened, self._growing = self._growing, None
         if not self._para or not self.stack or opened is not self.stack[-1]:
             return  # a blank line or a label came between
-        max_words = self.settings.max_title_words
-        text = opened.title + " " + rec.text.replace("\n", " ")
+        max_words = self.max_words
+        text = opened.title + " " + rec.text.split("\n", 1)[0]  # one line, however the lines came
         opened.title = short_title(text, max_words)
         self.packer.retitle(self._heading_path())
         if opened.title == " ".join(text.split()) and len(opened.title.split()) < max_words:
@@ -643,8 +646,8 @@ class PolicyProfile(ReadsContents, ParagraphProfile):
         line = rec._replace(last=rec.first, text=first)
         if opened.level.style == DECIMAL:
             self._title_at, self._title = label, first
-            if reads_as_sentence(first, self.settings.max_title_words) or not first_letter(first).isupper():
-                self.path[-1].title = short_title(first, self.settings.max_title_words)
+            if reads_as_sentence(first, self.max_words) or not first_letter(first).isupper():
+                self.path[-1].title = short_title(first, self.max_words)
                 self.packer.retitle(self._heading_path())
                 self._title_is_text = True
                 self.continue_paragraph(line)
@@ -713,10 +716,23 @@ SIGNATURE = re.compile(
 """Headings of wordings: decimal numbers with a title, numbers and roman numerals
 with a title in capitals, prefixed labels."""
 
+MAX_TITLE_WORDS = 12
+"""A numbered line with more words than this is a clause, not a title (SPEC §5)."""
+
+
+def _check(options: Dict[str, Any]) -> None:
+    words = options.get("max_title_words")
+    if words is not None and (isinstance(words, bool) or not isinstance(words, int) or words <= 0):
+        raise ConfigError(f"max_title_words must be a whole number above 0, got {words!r}")
+
+
 register(ProfileSpec(
     name="policy",
     summary="numbered sections and outlines: 4.2 Escape of water, III.C.2.a (the default)",
     factory=PolicyProfile,
     default_cap=("estimate", 400),
+    options=(Option("max_title_words", "a numbered line with more words than this is a clause, not a title",
+                    MAX_TITLE_WORDS, int),),
+    check=_check,
     signature=SIGNATURE,
 ))

@@ -42,7 +42,6 @@ class Option:
 
 COMMON_OPTIONS: Tuple[Option, ...] = (
     Option("max_paragraph_chars", "the hard bound: a paragraph (or line) longer than this is cut", 100_000, int),
-    Option("max_title_words", "a numbered line with more words than this is a clause, not a title", 12, int),
 )
 
 
@@ -54,7 +53,6 @@ class Settings:
     cap_unit: str
     cap: int
     max_paragraph_chars: int
-    max_title_words: int
     profile_options: Dict[str, Any] = field(default_factory=dict)
 
 

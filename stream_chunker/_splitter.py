@@ -50,10 +50,14 @@ class LineSplitter:
         self.nul_bytes = 0
 
     def feed(self, text: str) -> None:
-        if self._cr and text[:1] == "\n":
-            text = text[1:]
         if not text:
             return
+        if self._cr:  # a "\n" first ends the line the "\r" ended: it is no line of its own
+            self._cr = False
+            if text[0] == "\n":
+                text = text[1:]
+                if not text:
+                    return
         self._cr = text[-1] == "\r"
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")

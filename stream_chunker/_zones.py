@@ -26,7 +26,9 @@ with ``str`` methods and one pattern over each new block.
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, List, Optional, Set, Tuple
+from collections import deque
+from itertools import islice
+from typing import Callable, Deque, Dict, List, Optional, Set, Tuple
 
 from ._records import new
 from ._furniture import MAX_LOOKAHEAD, MAX_LOOKAHEAD_LINES, ZONE_LINES, ZONES_APART, ZoneLine, furniture, line_form
@@ -46,14 +48,20 @@ def zone_line(key: int, start: int, line: int, end: int, page: int, text: str) -
     return new(ZoneLine, (key, start, line, end, page, form, numbers))
 
 
+PENDING = 2 * ZONES_APART + 2
+"""Zones a block may leave waiting before they are judged, however many page
+edges it holds (a block with a form feed on every line would else hold a zone
+for each)."""
+
+
 class Zone:
     """The lines around one page edge that may be furniture."""
 
-    __slots__ = ("index", "at", "first", "first_line", "lines", "forms", "found", "completed")
+    __slots__ = ("at", "edge", "first", "first_line", "lines", "forms", "found", "completed")
 
-    def __init__(self, index: int, at: int, at_line: int) -> None:
-        self.index = index
+    def __init__(self, at: int, at_line: int, at_end: int) -> None:
         self.at = at  # the page edge: its form feed's line, or the start of the text
+        self.edge = (at_line, at_end)  # that line's number and where it ends
         self.first, self.first_line = at, at_line  # where the zone's text begins
         self.lines: List[ZoneLine] = []
         self.forms: Dict[str, List[ZoneLine]] = {}  # its lines by form, page numbers left out
@@ -85,14 +93,14 @@ class PageZones:
     def __init__(self, release: Release, long_line: LongLine) -> None:
         self._release = release
         self._long_line = long_line
-        self._held: List[str] = []  # text fed and not yet released, in blocks
+        self._held: Deque[str] = deque()  # text fed and not yet released, in blocks
+        self._skip = 0  # characters of the first held block released already
         self._base = 0  # offset of the held text in the whole text
         self._end = 0  # offset of the end of the text fed
         self._lines = 0  # complete lines fed
         self._page = 1  # the page at the end of the text fed
-        self._next_index = 1
-        start = Zone(0, 0, 1)
-        self._pending: List[Zone] = [start]  # zones not yet judged, in order
+        start = Zone(0, 1, 0)
+        self._pending: Deque[Zone] = deque([start])  # zones not yet judged, in order
         self._collecting: Optional[Zone] = start  # the zone still finding its top lines
         self._judged: List[Zone] = []  # the last ZONES_APART zones judged
         self._recent: List[ZoneLine] = []  # the last non-blank lines since the last page edge, at most ZONE_LINES
@@ -121,7 +129,10 @@ class PageZones:
             self._page_edge(block[edge:end - 1], offset + edge, line, offset + end)
             line += 1
             pos = end
-        self._end += len(block)
+            if len(self._pending) > PENDING:  # many page edges in one block: judge them as they come
+                self._end, self._lines = offset + pos, line - 1
+                self._decide(final=False)
+        self._end = offset + len(block)
         self._lines = line - 1
         self._decide(final=False)
 
@@ -142,7 +153,7 @@ class PageZones:
 
     def close(self) -> None:
         if self._had_pages:
-            end = Zone(self._next_index, self._end, self._lines + 1)
+            end = Zone(self._end, self._lines + 1, self._end)
             for recent in self._usable(self._lines, self._end):
                 end.add(recent)
             self._pending.append(end)
@@ -196,8 +207,7 @@ class PageZones:
         if self._collecting is not None:
             self._collecting.completed = (line, end)  # the next page began before its top was full
             self._collecting = None
-        zone = Zone(self._next_index, start, line)
-        self._next_index += 1
+        zone = Zone(start, line, end)
         before = raw[: raw.find("\f")].strip()
         if before:  # the page's last line, with the form feed after it
             zone.add(zone_line(before_form_feed(start), start, line, end, self._page, before))
@@ -230,16 +240,18 @@ class PageZones:
                 if not final:
                     break
                 ready = zone.inside(self._lines, self._end)
-            near = self._judged + pending[1:ZONES_APART + 1]
+            near = self._judged + list(islice(pending, 1, ZONES_APART + 1))
             if ready:
                 self._furniture.update(furniture(zone.lines, [other.forms for other in near]))
             else:  # the text passed its window first: judged on what is inside it
                 def inside(line: ZoneLine, zone: Zone = zone) -> bool:
                     return zone.inside(line.line, line.end)
+                # Only page edges inside the window count: fed line by line,
+                # the text would never have reached one beyond it by now.
                 forms = [{form: [z for z in lines if inside(z)] for form, lines in other.forms.items()}
-                         for other in near]
+                         for other in near if zone.inside(*other.edge)]
                 self._furniture.update(furniture([z for z in zone.lines if inside(z)], forms))
-            pending.pop(0)
+            pending.popleft()
             if zone is self._collecting:
                 self._collecting = None
             self._judged = (self._judged + [zone])[-ZONES_APART:]
@@ -266,17 +278,18 @@ class PageZones:
     def _let_go(self, frontier: int) -> None:
         if frontier <= self._base:
             return
-        held, out, pos = self._held, [], self._base
-        taken = 0
-        while taken < len(held) and pos + len(held[taken]) <= frontier:
-            out.append(held[taken])
-            pos += len(held[taken])
-            taken += 1
-        if pos < frontier:  # the frontier falls inside a block: keep its rest
-            cut = frontier - pos
-            out.append(held[taken][:cut])
-            held[taken] = held[taken][cut:]
-        del held[:taken]
+        held, out, pos, skip = self._held, [], self._base, self._skip
+        while held:
+            block = held[0]
+            end = pos + len(block) - skip
+            if end > frontier:  # the frontier falls inside this block: the rest stays, uncopied
+                out.append(block[skip:skip + frontier - pos])
+                skip += frontier - pos
+                break
+            out.append(block[skip:] if skip else block)
+            held.popleft()
+            pos, skip = end, 0
+        self._skip = skip
         base, self._base = self._base, frontier
         keys = {k for k in self._furniture if base <= (k if k >= 0 else -k - 2) < frontier}
         self._furniture -= keys

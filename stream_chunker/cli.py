@@ -20,7 +20,7 @@ from ._errors import ChunkerError, ConfigError, EncodingUnavailable, InputError
 from ._input import chunk_stream
 from ._many import run_many
 from ._output import Interrupts, open_output, progress_bar, utf8_stdout
-from ._profile import profiles
+from ._profile import COMMON_OPTIONS, profiles
 from ._sniff import WINDOW
 from .pdf import BACKENDS, Page, pdf_batches
 
@@ -76,6 +76,10 @@ def _parser() -> argparse.ArgumentParser:
             for option in spec.options:
                 group.add_argument("--" + option.name.replace("_", "-"), dest=option.name, type=option.type,
                                    help=option.help)
+    common = p.add_argument_group("every profile")
+    for option in COMMON_OPTIONS:
+        common.add_argument("--" + option.name.replace("_", "-"), dest=option.name, type=option.type,
+                            help=f"{option.help} (default {option.default:,})")
     many = p.add_argument_group("many documents")
     many.add_argument("--jobs", type=int, metavar="N",
                       help="documents chunked at once, each by a worker process (default: the usable cores; "
@@ -106,6 +110,9 @@ def _parser() -> argparse.ArgumentParser:
 def _options(args: argparse.Namespace) -> Dict[str, Any]:
     opts: Dict[str, Any] = dict(profile=args.profile, max_tokens=args.max_tokens, max_chars=args.max_chars,
                                 cap_by=args.cap_by, encoding=args.encoding, real_tokens=args.real_tokens)
+    for option in COMMON_OPTIONS:
+        if getattr(args, option.name) is not None:
+            opts[option.name] = getattr(args, option.name)
     for spec in profiles().values():
         for option in spec.options:
             value = getattr(args, option.name)
