@@ -48,7 +48,7 @@ def zone_line(key: int, start: int, line: int, end: int, page: int, text: str) -
     return new(ZoneLine, (key, start, line, end, page, form, numbers))
 
 
-PENDING = 2 * ZONES_APART + 2
+PENDING = 64
 """Zones a block may leave waiting before they are judged, however many page
 edges it holds (a block with a form feed on every line would else hold a zone
 for each)."""
