@@ -330,6 +330,10 @@ class _Worker:
         except OSError:
             pass
         self.channel.sock.close()
+        if not self.ready:
+            # Still loading its encoding: it has counted nothing anyone waits
+            # for, and would take up to half a second more to see the close.
+            self.process.kill()
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:

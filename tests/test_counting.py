@@ -212,6 +212,21 @@ def test_a_long_document_starts_one_that_later_documents_use():
     assert counts.worker_used  # from its first chunk
 
 
+def test_a_counting_process_still_loading_is_not_waited_for_at_the_end():
+    """A document that ends before its counting process has loaded its
+    encoding needs nothing from it: the end kills it rather than waiting up to
+    half a second for it to see its input close. One that has answered sees
+    the close and leaves of itself."""
+    _counting._stop_all()
+    loading = _counting._worker("cl100k_base", ENC.encode_ordinary, start=True)
+    assert loading is not None and not loading.ready
+    _counting._stop_all()
+    assert loading.process.returncode == -signal.SIGKILL
+    answered = warm_worker()
+    _counting._stop_all()
+    assert answered.process.returncode == 0
+
+
 def test_an_abandoned_chunker_does_not_disturb_the_next(eager):
     warm_worker()
     out = run(with_counter(max_tokens=60)[0], paged(300))
