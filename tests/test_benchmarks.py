@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import re
 
-from benchmarks.run import ESTIMATE, REAL, Speed, limits_table
+from benchmarks.run import ESTIMATE, REAL, Speed, limits_table, targets_table
 from benchmarks.skeleton import skeleton_chunks
 from benchmarks.synthetic import generate
 from benchmarks.worker import TOOLS
@@ -33,6 +33,20 @@ def test_two_core_bound_and_what_the_chunker_would_need():
 def test_a_goal_the_counting_alone_cannot_meet_is_out_of_reach():
     table = limits_table(_speeds(**{ESTIMATE: 10.0, "tiktoken-chunks": 5.0, "tiktoken": 12.0}))
     assert "out of reach on two cores" in _row(table, "the chunker alone would need, for real counts ≥")
+
+
+def test_the_speed_targets_are_ratios_within_one_run():
+    speeds = _speeds(**{ESTIMATE: 12.0, REAL: 10.0, "tiktoken": 10.0, "langchain-token": 8.5})
+    counted = {ESTIMATE: ("valgrind ...", 301.0)}
+    command_line = {"tiktoken": Speed("", None, 10.0), "estimate": Speed("", None, 10.0),
+                    "real counts": Speed("", None, 7.9)}
+    table = targets_table(speeds, {}, {"manual": {}}, counted, command_line)
+    assert _row(table, "estimate mode ≥ 1.5× the fastest peer").endswith("| **no** |")  # 12 / 8.5 = 1.41
+    assert "1.41× (12.0 vs 8.5 MB/s" in _row(table, "estimate mode")
+    assert _row(table, "real-count mode ≥ 1.0× tiktoken alone").endswith("| yes |")  # level counts
+    assert _row(table, "at most 300 M instructions").endswith("| 301 M | **no** |")
+    assert _row(table, "command line at 20×, estimate").endswith("| yes |")
+    assert _row(table, "command line at 20×, real counts").endswith("| **no** |")  # 0.79 < 0.8
 
 
 def test_the_skeleton_packs_under_the_cap_and_keeps_every_word():
