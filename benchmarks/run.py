@@ -650,6 +650,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "it) unless the row says otherwise. Peak RSS is the `ru_maxrss` of one fresh process per "
         "figure, imports included, read with `os.wait4` through `benchmarks/peak_rss.py`, plus the "
         "peak RSS of any process it started (the counting process). Chart: `rss.png`."),
+        "",
+        ("The other measurements each have their own command and file: PDFs in, beside pdftotext and "
+         "LangChain's PDF recipe, `python -m benchmarks.pdf` → `PDF_RESULTS.md`; many documents on "
+         "`--jobs` and Dask, `python -m benchmarks.corpus` → `CORPUS_RESULTS.md`; the compiled build "
+         "beside the pure-Python one → `COMPILED_RESULTS.md`."),
     ]
     RESULTS.write_text("\n".join(header) + "\n\n" + report + "\n", encoding="utf-8")
     try:
