@@ -4,24 +4,49 @@ one line at a time, with bounded memory.
 >>> from stream_chunker import chunk_lines
 >>> [c.id for c in chunk_lines(["1 Cover", "We cover the house."], real_tokens=False)]
 ['1']
+
+The names below are loaded when first used: importing the package costs
+nothing, so that the command line takes its signals before the tenth of a
+second its imports take (see ``_launch``).
 """
 
-from ._chunk import Chunk
-from ._chunker import Chunker
-from ._corpus import chunk_files
-from ._drive import chunk_lines
-from ._errors import ChunkerError, ConfigError, EncodingUnavailable, InputError
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any, List
+
+if TYPE_CHECKING:
+    from ._chunk import Chunk
+    from ._chunker import Chunker
+    from ._corpus import chunk_files
+    from ._drive import chunk_lines
+    from ._errors import ChunkerError, ConfigError, EncodingUnavailable, InputError, OutputError
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "Chunk",
-    "Chunker",
-    "ChunkerError",
-    "ConfigError",
-    "EncodingUnavailable",
-    "InputError",
-    "__version__",
-    "chunk_files",
-    "chunk_lines",
-]
+_HOMES = {
+    "Chunk": "_chunk",
+    "Chunker": "_chunker",
+    "ChunkerError": "_errors",
+    "ConfigError": "_errors",
+    "EncodingUnavailable": "_errors",
+    "InputError": "_errors",
+    "OutputError": "_errors",
+    "chunk_files": "_corpus",
+    "chunk_lines": "_drive",
+}
+
+__all__ = ["__version__", *_HOMES]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> List[str]:
+    return sorted({*globals(), *_HOMES})

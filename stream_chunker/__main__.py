@@ -2,6 +2,6 @@
 
 import sys
 
-from .cli import main
+from ._launch import main
 
 sys.exit(main())

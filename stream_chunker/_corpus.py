@@ -54,13 +54,13 @@ import threading
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import ExitStack
-from typing import Any, Callable, Deque, Iterable, Iterator, Optional, Tuple, Union
+from contextlib import ExitStack, nullcontext
+from typing import Any, Callable, ContextManager, Deque, Iterable, Iterator, Optional, Tuple, Union
 
 from ._chunk import Chunk
 from ._chunker import Chunker
 from ._documents import DEFAULT_GLOBS, STDIN, Job, Outcome, chunk_document, chunk_of, chunks_of, documents, jobs_for
-from ._errors import ChunkerError, ConfigError, InputError
+from ._errors import ChunkerError, ConfigError, InputError, OutputError
 
 AHEAD = 8
 """Documents handed out to each worker beyond the one whose turn it is."""
@@ -130,17 +130,20 @@ def _outlive_no_parent(lifeline: Any) -> None:
 
 
 def _work(job: Job, chunks_path: str, diagnostics_path: str) -> Outcome:
-    with ExitStack() as stack:
-        out = stack.enter_context(open(chunks_path, "w", encoding="utf-8"))
-        diagnostics = stack.enter_context(open(diagnostics_path, "w", encoding="utf-8")) if job.diagnostics else None
+    try:
+        with ExitStack() as stack:
+            out = stack.enter_context(open(chunks_path, "w", encoding="utf-8"))
+            diagnostics = stack.enter_context(open(diagnostics_path, "w", encoding="utf-8")) if job.diagnostics else None
 
-        def write(text: str) -> None:
-            if _STOP.is_set():
-                raise _Stopped
-            out.write(text)
-            out.flush()  # for the parent, who hands it on while it grows
+            def write(text: str) -> None:
+                if _STOP.is_set():
+                    raise _Stopped
+                out.write(text)
+                out.flush()  # for the parent, who hands it on while it grows
 
-        return chunk_document(job, write, diagnostics.write if diagnostics is not None else None)
+            return chunk_document(job, write, diagnostics.write if diagnostics is not None else None)
+    except OSError as err:  # reading fails as InputError: this is a spill file, $TMPDIR full, and no document can go on
+        raise OutputError.of(f"a spill file in {os.path.dirname(os.path.dirname(chunks_path))} ($TMPDIR)", err) from None
 
 
 def _context() -> Any:
@@ -225,19 +228,32 @@ class Run:
 class InOrder:
     """Documents chunked by ``workers`` processes and handed back in order.
 
+    A worker is started in the context ``starting`` makes: the command line
+    holds its signals there, since a worker whose start is cut short does not
+    know it, reads its arguments after this process has deleted their
+    semaphores, and ends in a traceback (see :meth:`close`).
+
     >>> with InOrder(2) as pool:                       # doctest: +SKIP
     ...     for run in pool.runs(jobs):
     ...         ...
     """
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, starting: Callable[[], ContextManager[object]] = nullcontext) -> None:
         self.workers = workers
+        self._starting = starting
         self._context = _context()
         self._stop = self._context.Event()
         lifeline, self._lifeline = self._context.Pipe(duplex=False)
-        self._spill = tempfile.mkdtemp(prefix="stream-chunker-")
-        self._pool = ProcessPoolExecutor(workers, mp_context=self._context, initializer=_start_worker,
-                                         initargs=(self._stop, lifeline))
+        try:
+            self._spill = tempfile.mkdtemp(prefix="stream-chunker-")
+        except OSError as err:
+            raise OutputError.of(f"a spill directory in {tempfile.gettempdir()} ($TMPDIR)", err) from None
+        try:
+            self._pool = ProcessPoolExecutor(workers, mp_context=self._context, initializer=_start_worker,
+                                             initargs=(self._stop, lifeline))
+        except BaseException:  # a Ctrl-C, even: nobody else would delete it
+            shutil.rmtree(self._spill, ignore_errors=True)
+            raise
 
     def __enter__(self) -> "InOrder":
         return self
@@ -246,12 +262,22 @@ class InOrder:
         self.close()
 
     def close(self) -> None:
-        """Stop the workers, wait for them, and delete what they spilled."""
+        """Stop the workers, wait for them, and delete what they spilled.
+
+        Every worker started is waited for, not only those the pool knows it
+        must stop: one started just before a stop may still be reading its
+        arguments from the fork server, and at exit this process deletes the
+        semaphores among them before it waits for its children, so that
+        worker would end in a traceback. The pool keeps no public list of its
+        processes."""
         self._stop.set()
+        started = list((getattr(self._pool, "_processes", None) or {}).values())
         try:
             self._pool.shutdown(wait=True, cancel_futures=True)
         finally:
-            self._lifeline.close()
+            self._lifeline.close()  # a worker the pool had not got to stop sees it, and ends
+            for process in started:
+                process.join()
             shutil.rmtree(self._spill, ignore_errors=True)
 
     def runs(self, jobs: Iterable[Job]) -> Iterator[Run]:
@@ -269,7 +295,8 @@ class InOrder:
                 local = job.name == STDIN or job.problem is not None
                 run = Run(job, None, self._spill)
                 if not local:
-                    run.future = self._pool.submit(_work, job, run.chunks_path, run.diagnostics_path)
+                    with self._starting():  # a submission may start a worker
+                        run.future = self._pool.submit(_work, job, run.chunks_path, run.diagnostics_path)
                 pending.append(run)
 
         hand_out()

@@ -23,3 +23,17 @@ class InputError(ChunkerError):
 
 class EncodingUnavailable(ChunkerError):
     """A tiktoken encoding could not be loaded here; the message says how to provide it."""
+
+
+class OutputError(ChunkerError, OSError):
+    """An output could not be written (a full disk, a file over its size
+    limit): the message names the output and the reason. Also an ``OSError``,
+    which is what it was before it was named.
+
+    >>> OutputError.of("stdout", OSError(28, "No space left on device"))
+    OutputError('cannot write stdout: No space left on device')
+    """
+
+    @classmethod
+    def of(cls, name: str, err: OSError) -> "OutputError":
+        return cls(f"cannot write {name}: {err.strerror or err}")

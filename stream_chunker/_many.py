@@ -16,11 +16,13 @@ import tempfile
 import textwrap
 import time
 from contextlib import ExitStack
-from typing import IO, Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional
 
 from ._corpus import InOrder, counts_apart, worker_count
 from ._documents import DEFAULT_GLOBS, Outcome, Write, chunk_document, documents, jobs_for, peak_rss_mib
-from ._output import Interrupts, document_bar, open_output
+from ._errors import OutputError
+from ._output import Output, document_bar, report_outputs, say
+from ._signals import Signals
 
 
 class _Reports:
@@ -28,15 +30,23 @@ class _Reports:
     ``json.dumps(report, indent=2)`` would write it."""
 
     def __init__(self, stack: ExitStack) -> None:
-        self._spool = stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8"))
+        try:
+            self._spool = stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8"))
+        except OSError as err:
+            raise OutputError.of(self._NAME, err) from None
         self._entries = 0
 
+    _NAME = "the report's spool file in $TMPDIR"
+
     def add(self, entry: Dict[str, Any]) -> None:
-        self._spool.write(("," if self._entries else "") + "\n"
-                          + textwrap.indent(json.dumps(entry, ensure_ascii=False, indent=2), "    "))
+        try:
+            self._spool.write(("," if self._entries else "") + "\n"
+                              + textwrap.indent(json.dumps(entry, ensure_ascii=False, indent=2), "    "))
+        except OSError as err:
+            raise OutputError.of(self._NAME, err) from None
         self._entries += 1
 
-    def write(self, out: IO[str], rest: Dict[str, Any]) -> None:
+    def write(self, out: Output, rest: Dict[str, Any]) -> None:
         """The whole report: ``{"documents": [...], **rest}``."""
         out.write('{\n  "documents": [')
         self._spool.seek(0)
@@ -66,8 +76,8 @@ class _Totals:
                 "worker_peak_rss_mib": self.worker_peak}
 
 
-def run_many(args: argparse.Namespace, options: Dict[str, Any], inputs: List[str], out: IO[str],
-             interrupts: Interrupts) -> bool:
+def run_many(args: argparse.Namespace, options: Dict[str, Any], inputs: List[str], out: Output,
+             signals: Signals) -> bool:
     """Chunk every document ``inputs`` name, each line with its ``doc``;
     returns whether some document failed."""
     workers = worker_count(args.jobs)
@@ -78,31 +88,28 @@ def run_many(args: argparse.Namespace, options: Dict[str, Any], inputs: List[str
     started = time.perf_counter()
     totals = _Totals()
     with ExitStack() as stack:
-        # Output files are opened before any input is read (see cli._run).
-        diag_file = stack.enter_context(open_output(args.diagnostics, "--diagnostics")) if args.diagnostics else None
-        report_file = stack.enter_context(open_output(args.report, "--report")) if args.report else None
+        diag_file, report_file = report_outputs(stack, args.diagnostics, args.report, signals)
         reports = _Reports(stack)
         bar = document_bar(stack, args.progress, inputs, globs)
 
-        def say(line: str) -> None:
+        def note(line: str) -> None:
             if bar is None:
-                print(line, file=sys.stderr)
+                say(line)
             else:  # above the bar, which goes on below it
                 bar.write(line, file=sys.stderr)
 
-        def write(text: str) -> None:
-            interrupts.write(out, text)
+        write = out.write
 
         def done(outcome: Outcome) -> None:
             totals.add(outcome)
             entry: Dict[str, Any] = {"doc": outcome.name}
             if outcome.error is not None:
-                say(f"stream-chunker: {outcome.name}: {outcome.error}")
+                note(f"stream-chunker: {outcome.name}: {outcome.error}")
                 entry.update(error=outcome.error, chunks=outcome.chunks)
             else:
                 entry.update(outcome.report or {})
-            for note in outcome.notes:
-                say(f"stream-chunker: {note}")
+            for line in outcome.notes:
+                note(f"stream-chunker: {line}")
             entry.update(bytes=outcome.bytes, seconds=outcome.seconds)
             reports.add(entry)
             if bar is not None:
@@ -114,7 +121,7 @@ def run_many(args: argparse.Namespace, options: Dict[str, Any], inputs: List[str
             for job in jobs:
                 done(chunk_document(job, write, write_diagnostic))
         else:
-            pool = stack.enter_context(InOrder(workers))
+            pool = stack.enter_context(InOrder(workers, starting=signals.held))
             for run in pool.runs(jobs):
                 if run.local:
                     done(chunk_document(run.job, write, write_diagnostic))
@@ -131,5 +138,5 @@ def run_many(args: argparse.Namespace, options: Dict[str, Any], inputs: List[str
         if report_file is not None:
             reports.write(report_file, rest)
         if args.stats:
-            reports.write(sys.stderr, rest)
+            reports.write(Output("stderr", sys.stderr, signals), rest)
     return totals.failed > 0

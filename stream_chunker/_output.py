@@ -1,89 +1,175 @@
-"""What the command line writes: JSON lines that Ctrl-C never cuts in two, UTF-8
-whatever the locale, output files opened before any work, progress bars on
-the terminal only."""
+"""What the command line writes: JSON lines that no signal cuts in two and no
+failed write leaves in half, UTF-8 whatever the locale, output files opened
+before any work, progress bars on the terminal only."""
 
 from __future__ import annotations
 
 import os
-import signal
+import stat
 import sys
 import threading
 from contextlib import ExitStack
-from typing import IO, Any, Callable, Optional, Sequence
+from typing import IO, Any, Callable, List, Optional, Sequence, Tuple
 
 from ._documents import documents
-from ._errors import ConfigError
+from ._errors import ConfigError, OutputError
+from ._signals import Signals
 
 
-def open_output(path: str, flag: str) -> IO[str]:
-    try:
-        return open(path, "w", encoding="utf-8")
-    except OSError as err:
-        raise ConfigError(f"cannot write {flag} {path}: {err.strerror}") from None
+class Output:
+    """One output of the command line -- stdout, the ``--report`` or
+    ``--diagnostics`` file, stderr for ``--stats`` -- written straight to its
+    file descriptor with the signals held (``_signals``), so that a signal
+    never cuts a line in two.
 
+    A write that fails (a full disk, a file over its size limit) raises
+    :class:`OutputError` naming the output and the reason; a regular file is
+    first cut back to the end of its last complete line, so that it holds
+    whole lines only, whatever failed. A closed pipe stays a
+    ``BrokenPipeError``: the reader left, which is no failure of ours. After
+    a failure nothing more is written to the output.
 
-
-class Interrupts:
-    """Ctrl-C between JSON lines, never inside one.
-
-    A SIGINT that arrives while a batch of lines is being written is held
-    until the batch is out, so an interrupted run leaves only complete lines.
-    A second Ctrl-C during the same write interrupts it at once.
+    ``buffer`` characters are gathered before a write (the diagnostics come
+    an event at a time); by default each piece goes out at once. ``owned``:
+    the command line opened the file, and closes it.
     """
 
-    def __init__(self) -> None:
-        self.writing = False
-        self.pending = False
-
-    def __call__(self, signum: int, frame: Any) -> None:
-        if self.writing and not self.pending:
-            self.pending = True
-            return
-        raise KeyboardInterrupt
-
-    def install(self) -> Callable[[], None]:
-        """Take over SIGINT if Python's default handler has it; returns the undo."""
-        if threading.current_thread() is not threading.main_thread():
-            return lambda: None
-        previous = signal.getsignal(signal.SIGINT)
-        if previous is not signal.default_int_handler:
-            return lambda: None  # SIGINT ignored (a background job) or handled by the caller
-        signal.signal(signal.SIGINT, self)
-
-        def undo() -> None:
-            signal.signal(signal.SIGINT, previous)
-
-        return undo
-
-    def write(self, out: IO[str], text: str) -> None:
-        self.writing = True
+    def __init__(self, name: str, stream: IO[str], signals: Signals, buffer: int = 0, owned: bool = False) -> None:
+        self.name = name
+        self._stream = stream
+        self._owned = owned
+        self._signals = signals
+        self._buffer = buffer
+        self._pending: List[str] = []
+        self._size = 0
+        self._failed = False
         try:
-            _write_whole(out, text)
+            self._fd: Optional[int] = stream.fileno()
+        except (AttributeError, OSError, ValueError):  # no descriptor (a test's capture)
+            self._fd = None
+        self._regular = self._fd is not None and _is_regular(self._fd)
+
+    def __enter__(self) -> "Output":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def write(self, text: str) -> None:
+        self._pending.append(text)
+        self._size += len(text)
+        if self._size > self._buffer:
+            self.flush()
+
+    def flush(self) -> None:
+        text = "".join(self._pending)
+        self._pending.clear()
+        self._size = 0
+        if text and not self._failed:
+            with self._signals.held():
+                self._write_whole(text)
+
+    def close(self) -> None:
+        """Write what is gathered, and close a file the command line opened."""
+        try:
+            self.flush()
         finally:
-            self.writing = False
-        if self.pending:
-            self.pending = False
-            raise KeyboardInterrupt
+            if self._owned:
+                self._stream.close()
+
+    def _write_whole(self, text: str) -> None:
+        """Write ``text`` and flush it, straight to the file descriptor where
+        there is one. CPython 3.11's buffered writer was seen to drop the rest
+        of a large write to a full pipe when a held Ctrl-C interrupted it while
+        another thread ran (the worker pool's, tqdm's), and to report it
+        written: 40 % of interrupted runs over many documents ended in half a
+        line. ``os.write`` says what it wrote, and the loop writes the rest."""
+        stream = self._stream
+        try:
+            if self._fd is None:
+                stream.write(text)
+                stream.flush()
+                return
+            stream.flush()  # what print left in Python's buffer goes first
+            data = text.encode(getattr(stream, "encoding", None) or "utf-8",
+                               getattr(stream, "errors", None) or "strict")
+            start = os.lseek(self._fd, 0, os.SEEK_CUR) if self._regular else None
+            done = 0
+            try:
+                while done < len(data):
+                    done += os.write(self._fd, memoryview(data)[done:])
+            except BrokenPipeError:
+                raise
+            except OSError:
+                if start is not None:
+                    _cut(self._fd, start + data.rfind(b"\n", 0, done) + 1)
+                raise
+        except BrokenPipeError:
+            self._failed = True
+            raise
+        except OSError as err:
+            self._failed = True
+            raise OutputError.of(self.name, err) from None
 
 
-
-def _write_whole(out: IO[str], text: str) -> None:
-    """Write ``text`` and flush it, straight to the file descriptor where
-    there is one. CPython 3.11's buffered writer was seen to drop the rest
-    of a large write to a full pipe when the Ctrl-C held above interrupted
-    it while another thread ran (the worker pool's, tqdm's), and to report
-    it written: 40 % of interrupted runs over many documents ended in half a
-    line. ``os.write`` says what it wrote, and the loop writes the rest."""
+def _is_regular(fd: int) -> bool:
     try:
-        fd = out.fileno()
-    except (AttributeError, OSError, ValueError):  # no descriptor (a test's capture)
-        out.write(text)
-        out.flush()
-        return
-    out.flush()
-    data = memoryview(text.encode(getattr(out, "encoding", None) or "utf-8", getattr(out, "errors", None) or "strict"))
-    while data:
-        data = data[os.write(fd, data):]
+        return stat.S_ISREG(os.fstat(fd).st_mode)
+    except OSError:
+        return False
+
+
+def _cut(fd: int, end: int) -> None:
+    """Cut a regular file back to ``end``, and go on writing there (another
+    descriptor of the file, stderr in ``> out 2>&1``, shares the position)."""
+    try:
+        os.ftruncate(fd, end)
+        os.lseek(fd, end, os.SEEK_SET)
+    except OSError:  # nothing more can be done for it: the error says it failed
+        pass
+
+
+DIAGNOSTICS_BUFFER = 1 << 16
+"""Characters of diagnostics gathered before a write."""
+
+
+def open_output(path: str, flag: str, signals: Signals, buffer: int = 0) -> Output:
+    """The output file ``path`` of option ``flag``; a path that cannot be
+    opened is a usage error."""
+    try:
+        stream = open(path, "w", encoding="utf-8")
+    except OSError as err:
+        raise ConfigError(f"cannot write {flag} {path}: {err.strerror}") from None
+    return Output(f"{flag} {path}", stream, signals, buffer, owned=True)
+
+
+def report_outputs(stack: ExitStack, diagnostics: Optional[str], report: Optional[str],
+                   signals: Signals) -> Tuple[Optional[Output], Optional[Output]]:
+    """The ``--diagnostics`` and ``--report`` files, those that are asked for.
+    They are opened before any input is read: a bad path is a usage error,
+    found before the work rather than after it."""
+    return (stack.enter_context(open_output(diagnostics, "--diagnostics", signals, DIAGNOSTICS_BUFFER))
+            if diagnostics else None,
+            stack.enter_context(open_output(report, "--report", signals)) if report else None)
+
+
+def to_devnull(stream: IO[str]) -> None:
+    """Point ``stream``'s descriptor at /dev/null, where Python's flush at
+    exit cannot fail (a failed flush there prints a traceback and exits 120)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (a test's capture)
+        pass
+
+
+def say(line: str) -> None:
+    """A line on stderr; where stderr cannot be written, nobody can be told."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except OSError:
+        to_devnull(sys.stderr)
 
 
 def progress_bar(stack: ExitStack, enabled: Optional[bool], total: Optional[int],

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
 import time
-from contextlib import ExitStack
-from typing import IO, Any, Callable, Dict, Iterator, List, Optional, Sequence
+from contextlib import ExitStack, redirect_stdout
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 from . import __version__
 from ._chunk import Chunk
@@ -16,16 +17,19 @@ from ._chunker import AUTO, Chunker
 from ._corpus import worker_count
 from ._counting import counting_chunker
 from ._documents import STDIN, is_pdf_file, json_line, open_document, peak_rss_mib, document_notes
-from ._errors import ChunkerError, ConfigError, EncodingUnavailable, InputError
+from ._errors import ChunkerError, ConfigError, EncodingUnavailable, InputError, OutputError
 from ._input import chunk_stream
 from ._many import run_many
-from ._output import Interrupts, open_output, progress_bar, utf8_stdout
+from ._output import Output, progress_bar, report_outputs, say, to_devnull, utf8_stdout
 from ._profile import COMMON_OPTIONS, profiles
+from ._signals import Signals, status_of, take
 from ._sniff import WINDOW
 from .pdf import BACKENDS, Page, pdf_batches
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
-EXIT_INTERRUPTED, EXIT_PIPE_CLOSED = 130, 141  # the shell's own numbers for SIGINT and SIGPIPE
+EXIT_OUTPUT_FAILED = 74  # EX_IOERR, as sysexits.h numbers it
+# 128 and the signal's number, as a shell reports a process that signal ended.
+EXIT_INTERRUPTED, EXIT_PIPE_CLOSED, EXIT_TERMINATED = 130, 141, 143
 
 EXAMPLES = """\
 examples:
@@ -142,20 +146,17 @@ def _pdf_batches(args: argparse.Namespace, chunker: Chunker, name: str,
                            progress=advance)
 
 
-def _run(args: argparse.Namespace, out: IO[str], interrupts: Interrupts) -> int:
+def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
     opts = _options(args)
     Chunker(**opts)  # settle every option before reading anything
     worker_count(args.jobs)
     files = args.files or ["-"]
     if len(files) > 1 or any(name != STDIN and os.path.isdir(name) for name in files):
-        return EXIT_BAD_INPUT if run_many(args, opts, files, out, interrupts) else EXIT_OK
+        return EXIT_BAD_INPUT if run_many(args, opts, files, out, signals) else EXIT_OK
     name = files[0]
     started = time.perf_counter()
     with ExitStack() as stack:
-        # Output files are opened before any input is read: a bad path is a
-        # usage error, found before the work rather than after it.
-        diag_file = stack.enter_context(open_output(args.diagnostics, "--diagnostics")) if args.diagnostics else None
-        report_file = stack.enter_context(open_output(args.report, "--report")) if args.report else None
+        diag_file, report_file = report_outputs(stack, args.diagnostics, args.report, signals)
         on_diag = None
         if diag_file is not None:
             def on_diag(event: Dict[str, Any]) -> None:
@@ -173,65 +174,66 @@ def _run(args: argparse.Namespace, out: IO[str], interrupts: Interrupts) -> int:
                 batches = chunk_stream(chunker, stream, strict=args.strict, progress=progress)
             for chunks in batches:
                 if chunks:
-                    interrupts.write(out, "".join(json_line(c, None) for c in chunks))
+                    out.write("".join(json_line(c, None) for c in chunks))
         except InputError as err:
             raise InputError(f"{name}: {err}") from None
         summary = chunker.report
         for note in document_notes(summary, name):
-            print(f"stream-chunker: {note}", file=sys.stderr)
+            say(f"stream-chunker: {note}")
         summary["elapsed_s"] = round(time.perf_counter() - started, 3)
         summary["peak_rss_mib"] = peak_rss_mib()
-        text = json.dumps(summary, ensure_ascii=False, indent=2)
+        text = json.dumps(summary, ensure_ascii=False, indent=2) + "\n"
         if report_file is not None:
-            report_file.write(text + "\n")
+            report_file.write(text)
     if args.stats:
-        print(text, file=sys.stderr)
+        Output("stderr", sys.stderr, signals).write(text)
     return EXIT_OK
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
-    interrupts = Interrupts()
-    restore = interrupts.install()
+    signals, restore = take()
     try:
-        status = _main(argv, interrupts)
-        sys.stdout.flush()  # --help, --version, --fsm: a closed pipe shows here, not at exit
-        return status
+        return _main(argv, signals)
     except BrokenPipeError:
         # The reader went away (| head): say nothing, and keep Python from
         # complaining when it flushes stdout at exit.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError, AttributeError):  # no real file descriptor (a test's capture)
-            pass
+        to_devnull(sys.stdout)
         return EXIT_PIPE_CLOSED
-    except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
+    except OutputError as err:
+        say(f"stream-chunker: {err}")
+        return EXIT_OUTPUT_FAILED
+    except ConfigError as err:
+        say(f"stream-chunker: {err}")
+        return EXIT_USAGE
+    except EncodingUnavailable as err:
+        say(f"stream-chunker: {err}")
+        return EXIT_USAGE if "unknown encoding" in str(err) else EXIT_BAD_INPUT
+    except ChunkerError as err:
+        say(f"stream-chunker: {err}")
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt as stop:
+        return status_of(stop)
     finally:
         restore()
 
 
-def _main(argv: Optional[Sequence[str]], interrupts: Interrupts) -> int:
-    parser = _parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:
-        return int(exit_.code or 0)
-    try:
-        utf8_stdout()
-        if args.fsm:
-            from ._machine import mermaid
+def _main(argv: Optional[Sequence[str]], signals: Signals) -> int:
+    utf8_stdout()
+    out = Output("stdout", sys.stdout, signals)
+    # What argparse prints (--help, --version) is output like any other: it
+    # would swallow a failed write, and leave the rest to fail at exit.
+    with redirect_stdout(io.StringIO()) as printed:
+        try:
+            args = _parser().parse_args(argv)
+        except SystemExit as exit_:
+            args, status = None, int(exit_.code or 0)
+    out.write(printed.getvalue())
+    if args is None:
+        return status
+    if args.fsm:
+        from ._machine import mermaid
 
-            print(mermaid())
-            return EXIT_OK
-        return _run(args, sys.stdout, interrupts)
-    except ConfigError as err:
-        print(f"stream-chunker: {err}", file=sys.stderr)
-        return EXIT_USAGE
-    except EncodingUnavailable as err:
-        print(f"stream-chunker: {err}", file=sys.stderr)
-        return EXIT_USAGE if "unknown encoding" in str(err) else EXIT_BAD_INPUT
-    except (InputError, ChunkerError) as err:
-        print(f"stream-chunker: {err}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        out.write(mermaid() + "\n")
+        return EXIT_OK
+    return _run(args, out, signals)

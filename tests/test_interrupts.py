@@ -19,18 +19,19 @@ import pytest
 
 BATCH = 500 * len('{"text": "' + "x" * 200 + '"}\n')
 
-# Writes batches of 500 lines (106 KB, more than a pipe holds) through
-# Interrupts until Ctrl-C; a thread waits beside it.
+# Writes batches of 500 lines (106 KB, more than a pipe holds) through the
+# command line's Output until Ctrl-C; a thread waits beside it.
 WRITER = textwrap.dedent("""
     import sys, threading, time
-    from stream_chunker._output import Interrupts
-    interrupts = Interrupts()
-    interrupts.install()
+    from stream_chunker._output import Output
+    from stream_chunker._signals import take
+    signals, _ = take()
+    out = Output("stdout", sys.stdout, signals)
     threading.Thread(target=threading.Event().wait, daemon=True).start()
     batch = ('{"text": "' + "x" * 200 + '"}\\n') * 500
     try:
         while True:
-            interrupts.write(sys.stdout, batch)
+            out.write(batch)
             time.sleep(0.05)
     except KeyboardInterrupt:
         sys.exit(130)
