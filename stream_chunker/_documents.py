@@ -119,10 +119,14 @@ def document_batches(chunker: Chunker, stream: BinaryIO, name: str, *, strict: b
 
 def document_notes(report: Dict[str, Any], name: str) -> Tuple[str, ...]:
     """The lines for stderr about a document that was read, but perhaps not
-    well: a PDF with pages with no text layer; a text that reads like another
-    profile, or whose outline labels come out of order (its chunks are written
-    anyway, but are likely poor)."""
+    well: NUL bytes dropped (text holds none: is it text?); a PDF with pages
+    with no text layer; a text that reads like another profile, or whose
+    outline labels come out of order (its chunks are written anyway, but are
+    likely poor)."""
     notes = []
+    if report["nul_bytes"]:
+        notes.append(f"{name}: {report['nul_bytes']} NUL byte(s) dropped (text holds none: is this text? "
+                     "--diagnostics gives their lines, --strict refuses them)")
     scanned = report["diagnostics"].get("no_text_layer", 0)
     if scanned:
         notes.append(f"{name}: {scanned} page(s) with no text layer left out (a scan?): {OCR_HINT}")

@@ -26,13 +26,24 @@ BLOCK_SIZE = 1 << 15
 _LINE_ENDS = re.compile(rb"\r\n|\r|\n")
 _BOM = b"\xef\xbb\xbf"
 
-# Signatures of files that are not text, with what to do instead.
+# Signatures of files that are not text, with what to do instead. Binary
+# input is known by its first bytes only, never by a NUL byte: a NUL byte is
+# dropped and counted wherever it comes (by the chunker itself, ``_splitter``),
+# or ends the run under ``strict``, so that one byte is treated alike at the
+# start of the input and a megabyte in.
+_IMAGE = "this is an image (a scan?): it holds no text; OCR it first, e.g. ocrmypdf or tesseract"
 _NOT_TEXT = (
     (b"%PDF-", "this is a PDF: extract its text first, e.g. pdftotext FILE.pdf - | stream-chunker"),
     (b"PK\x03\x04", "this is a ZIP container (.docx, .xlsx, .odt?): convert it to text first"),
     (b"\xd0\xcf\x11\xe0", "this is an old Office file (.doc?): convert it to text first"),
     (b"\xff\xfe", "this looks like UTF-16 text: convert it to UTF-8 first, e.g. iconv -f UTF-16 -t UTF-8"),
     (b"\xfe\xff", "this looks like UTF-16 text: convert it to UTF-8 first, e.g. iconv -f UTF-16 -t UTF-8"),
+    (b"\x1f\x8b", "this is gzip-compressed: decompress it first, e.g. zcat FILE.gz | stream-chunker"),
+    (b"\x89PNG\r\n\x1a\n", _IMAGE),
+    (b"\xff\xd8\xff", _IMAGE),
+    (b"II*\x00", _IMAGE),
+    (b"MM\x00*", _IMAGE),
+    (b"GIF8", _IMAGE),
 )
 
 
@@ -55,33 +66,22 @@ def _note_and_replace(err: UnicodeError) -> Tuple[str, int]:
 codecs.register_error(_NOTE_AND_REPLACE, _note_and_replace)
 
 
-SNIFF_BYTES = 8192
-"""A NUL byte among the first this many bytes of the input marks it as binary."""
 _MAGIC_BYTES = max(len(magic) for magic, _ in _NOT_TEXT)
 
 
-def check_text(head: bytes, lines_before: Optional[int] = None) -> None:
-    """Refuse input that is plainly not text, saying what to do instead.
-
-    ``head`` is the start of the input, or (given ``lines_before``, the line
-    ends before it) a later piece of its first ``SNIFF_BYTES``, where only
-    NUL bytes are looked for.
+def check_text(head: bytes) -> None:
+    r"""Refuse input that is plainly not text, by its first bytes ``head``,
+    saying what to do instead.
 
     >>> check_text(b"%PDF-1.4")
     Traceback (most recent call last):
     ...
     stream_chunker._errors.InputError: line 1: binary input refused: this is a PDF: extract its text first, e.g. pdftotext FILE.pdf - | stream-chunker
+    >>> check_text(b"1 Cover\x00")
     """
-    if lines_before is None:
-        lines_before = 0
-        for magic, hint in _NOT_TEXT:
-            if head.startswith(magic):
-                raise InputError(f"binary input refused: {hint}", 1)
-    if b"\x00" in head:
-        line = lines_before + _lines_in(head[: head.index(b"\x00")]) + 1
-        raise InputError(
-            "binary input refused (NUL bytes): stream-chunker reads text; extract the text "
-            "first (for a PDF: pdftotext FILE.pdf -)", line)
+    for magic, hint in _NOT_TEXT:
+        if head.startswith(magic):
+            raise InputError(f"binary input refused: {hint}", 1)
 
 
 class ByteReader:
@@ -93,7 +93,6 @@ class ByteReader:
         self._carry = b""
         self._lines = 0  # line ends passed so far
         self._first = True
-        self._sniffed = 0  # bytes of the input checked for NULs so far
         self.replaced = 0
 
     def feed(self, block: bytes) -> List[Chunk]:
@@ -107,15 +106,9 @@ class ByteReader:
                 self._carry = block
                 return []
             self._first = False
-            check_text(block[:SNIFF_BYTES])
-            self._sniffed = min(len(block), SNIFF_BYTES)
+            check_text(block)
             if block.startswith(_BOM):
                 block = block[len(_BOM):]
-        elif self._sniffed < SNIFF_BYTES:
-            head = block[: SNIFF_BYTES - self._sniffed]
-            self._sniffed += len(head)
-            if b"\x00" in head:
-                check_text(self._carry + head, self._lines)
         if self._strict and b"\x00" in block:
             raise InputError("NUL byte in the input (strict mode)",
                              self._lines + _lines_in((self._carry + block).split(b"\x00")[0]) + 1)

@@ -32,7 +32,7 @@ from stream_chunker._documents import Job, documents, jobs_for
 from stream_chunker.cli import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_PIPE_CLOSED, EXIT_USAGE
 
 from .conftest import CORPUS
-from .test_cli import (CHILD_TIMEOUT, EXAMPLE_TEXT, FAST, FIELDS, MOTOR_TEXT, NUL_BYTES, json_lines, popen,
+from .test_cli import (CHILD_TIMEOUT, EXAMPLE_TEXT, FAST, FIELDS, MOTOR_TEXT, PNG_BYTES, json_lines, popen,
                        readline_within, run_main, write)
 
 CORPUS_TEXTS = ["rfc2616.txt", "uslm-user-guide.txt", "usc-title27.txt", "dc-code-31-24.txt",
@@ -127,7 +127,7 @@ def test_one_directory_of_one_file_still_names_the_document(tmp_path, capsys, mo
 def _with_failures(root: Path) -> Tuple[List[Path], Dict[str, str]]:
     """Good documents with failing ones between them, and what each failure says."""
     good = [write(root / f"good-{i}.txt", generate(pages=3 + 5 * i, seed=i)) for i in range(3)]
-    binary = write(root / "binary.txt", NUL_BYTES)
+    binary = write(root / "binary.txt", PNG_BYTES)
     invalid = write(root / "invalid.txt", "1 Cover\nWe cover the caf\xe9.\n".encode("latin-1"))
     empty = root / "empty-folder"
     empty.mkdir()
@@ -206,12 +206,12 @@ def test_jobs_below_one_is_a_usage_error(tmp_path, capsys, monkeypatch):
 
 def test_a_bar_of_documents_on_a_terminal(tmp_path, capsys, monkeypatch):
     write(tmp_path / "a.txt", EXAMPLE_TEXT)
-    write(tmp_path / "b.txt", NUL_BYTES)
+    write(tmp_path / "b.txt", PNG_BYTES)
     write(tmp_path / "c.txt", MOTOR_TEXT)
     code, out, err = run_main([FAST, "--progress", str(tmp_path)], capsys, monkeypatch)
     assert code == EXIT_BAD_INPUT
     assert "documents" in err and "doc" in err
-    assert f"stream-chunker: {tmp_path / 'b.txt'}: line 2: binary input refused" in err  # above the bar
+    assert f"stream-chunker: {tmp_path / 'b.txt'}: line 1: binary input refused" in err  # above the bar
     assert [c["id"] for c in json_lines(out)] == ["4.1", "4.2", "5.1", "1.1", "1.1.1", "2"]  # nothing else
 
 
@@ -224,7 +224,7 @@ def test_any_documents_any_failures_any_jobs(docs, jobs):
         paths = []
         for i, (pages, fails) in enumerate(docs):
             path = Path(folder) / f"{i}.txt"
-            path.write_bytes(NUL_BYTES if fails else generate(pages=pages, seed=pages).encode())
+            path.write_bytes(PNG_BYTES if fails else generate(pages=pages, seed=pages).encode())
             paths.append(str(path))
         failed: List[str] = []
         got = [(doc, chunk.to_dict()) for doc, chunk in chunk_files(
@@ -272,9 +272,9 @@ def test_chunk_files_gives_what_the_command_line_writes(mixed, capsys, monkeypat
 
 def test_chunk_files_raises_at_a_failing_document_after_the_ones_before(tmp_path):
     a = write(tmp_path / "a.txt", EXAMPLE_TEXT)
-    bad = write(tmp_path / "bad.txt", NUL_BYTES)
+    bad = write(tmp_path / "bad.txt", PNG_BYTES)
     got: List[str] = []
-    with pytest.raises(InputError, match=f"{bad}: line 2: binary input refused"):
+    with pytest.raises(InputError, match=f"{bad}: line 1: binary input refused"):
         for doc, _ in chunk_files([a, bad, a], jobs=2, real_tokens=False):
             got.append(doc)
     assert got == [str(a)] * 3

@@ -19,7 +19,7 @@ import stream_chunker.dask as chunk_dask  # noqa: E402
 from stream_chunker import InputError, chunk_files  # noqa: E402
 from stream_chunker.dask import SCHEMA, chunk_bag, to_parquet  # noqa: E402
 
-from .test_cli import NUL_BYTES, write  # noqa: E402
+from .test_cli import PNG_BYTES, write  # noqa: E402
 from .test_corpus_run import files_under, mixed  # noqa: E402,F401  (the folder of mixed documents)
 
 FAST = {"real_tokens": False}
@@ -74,8 +74,8 @@ def test_parquet_reads_back_the_same_rows(client, mixed, tmp_path, monkeypatch):
 
 def test_a_failing_document_fails_the_computation_or_is_skipped(client, tmp_path):
     good = write(tmp_path / "good.txt", "1 Cover\nWe cover the house.\n")
-    bad = write(tmp_path / "bad.txt", NUL_BYTES)
-    with pytest.raises(InputError, match=f"{bad}: line 2: binary input refused"):
+    bad = write(tmp_path / "bad.txt", PNG_BYTES)
+    with pytest.raises(InputError, match=f"{bad}: line 1: binary input refused"):
         chunk_bag([good, bad], **FAST).compute()
     assert chunk_bag([good, bad, good], errors="skip", **FAST).compute() == serial([good, good], **FAST)
     empty = tmp_path / "empty"
