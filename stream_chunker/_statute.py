@@ -37,6 +37,7 @@ on are already apart, in ``_codes`` and ``_labels``.
 from __future__ import annotations
 
 import re
+import string
 from typing import Any, Dict, List, Optional, Tuple
 
 from ._codes import (BANNER, DIVISION_WORDS, DIVISIONS, NOTES_LINE, RANGE_LABELS, SIGNATURE, catchline, label_range,
@@ -320,13 +321,49 @@ class StatuteProfile(BaseProfile):
 
 
 def _check(options: Dict[str, Any]) -> None:
+    """A cite template fills from the options: it uses ``{section}``, and
+    ``{as_of}`` and ``{code}`` only when ``as_of`` and ``code`` are given
+    (they would print nothing, or worse); each field by its name alone --
+    ``{section.__class__}`` would print Python's insides.
+
+    >>> _check({"cite": "Md. Code § {section}, as of {as_of}"})
+    Traceback (most recent call last):
+    ...
+    stream_chunker._errors.ConfigError: cite template 'Md. Code § {section}, as of {as_of}' uses {as_of}, which needs --as-of (as_of=)
+    """
     cite = options.get("cite")
-    if cite is not None:
-        try:
-            cite.format(section="16-112", as_of="", code="")
-        except (KeyError, IndexError, ValueError, AttributeError) as err:
-            raise ConfigError(f"cite template {cite!r} does not work ({err!r}): it may use "
-                              "{section}, {as_of} and {code}") from None
+    if cite is None:
+        return
+    needs = {"section": None, "as_of": "as_of", "code": "code"}
+
+    def fields(template: str) -> List[str]:
+        found = []
+        for _, name, spec, _ in string.Formatter().parse(template):
+            if name is not None:
+                found.append(name)
+                found += fields(spec or "")  # "{section:>{code}}" fills from a field too
+        return found
+
+    def refuse(why: str) -> ConfigError:
+        return ConfigError(f"cite template {cite!r} {why}")
+
+    try:
+        used = fields(cite)
+    except ValueError as err:
+        raise refuse(f"does not parse ({err}); it may use {{section}}, {{as_of}} and {{code}}") from None
+    for name in used:
+        if name not in needs:
+            raise refuse(f"uses {{{name}}}: a field is one of {{section}}, {{as_of}} and {{code}}, by its name "
+                         "alone")
+        option = needs[name]
+        if option is not None and options.get(option) is None:
+            raise refuse(f"uses {{{name}}}, which needs --{option.replace('_', '-')} ({option}=)")
+    if "section" not in used:
+        raise refuse("has no {section}: each citation names its section")
+    try:
+        cite.format(section="16-112", as_of="2026-01-01", code="MD")
+    except ValueError as err:  # a format spec that does not apply to text, "{section:d}"
+        raise refuse(f"does not work ({err})") from None
 
 
 register(ProfileSpec(
