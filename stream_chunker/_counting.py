@@ -321,9 +321,24 @@ class _Worker:
         self.lock = threading.Lock()  # the fork may have copied it held
         self.channel.sock.close()  # this process's copy only
 
+    def peak_rss_mib(self) -> Optional[float]:
+        """Its peak RSS so far, from ``/proc`` (the kernel's high-water mark;
+        its own ``ru_maxrss`` would count this process's size at the fork
+        before the exec); None where that cannot be read."""
+        try:
+            with open(f"/proc/{self.process.pid}/status", encoding="ascii") as status:
+                for line in status:
+                    if line.startswith("VmHWM:"):
+                        return round(int(line.split()[1]) / 1024, 1)
+        except (OSError, ValueError):
+            pass
+        return None
+
     def _end(self) -> None:
         if not self.alive:
             return
+        global _ENDED_PEAK
+        _ENDED_PEAK = max(filter(None, (_ENDED_PEAK, self.peak_rss_mib())), default=None)
         self.alive = False
         try:
             self.channel.write(b"")
@@ -343,6 +358,7 @@ class _Worker:
 
 _WORKERS: Dict[str, _Worker] = {}
 _BROKEN: Dict[str, str] = {}  # encodings whose counting process failed, and why
+_ENDED_PEAK: Optional[float] = None  # the largest peak RSS of those that ended
 _REGISTRY_LOCK = threading.Lock()
 
 
@@ -378,6 +394,14 @@ def _stop_all() -> None:
     for worker in list(_WORKERS.values()):
         worker.stop()
     _WORKERS.clear()
+
+
+def peak_rss_mib() -> Optional[float]:
+    """The largest peak RSS of this interpreter's counting processes, those
+    that run and those that ended (MiB); None when none ran, or where it
+    cannot be read."""
+    peaks = [worker.peak_rss_mib() for worker in list(_WORKERS.values())] + [_ENDED_PEAK]
+    return max(filter(None, peaks), default=None)
 
 
 class Counts:

@@ -25,7 +25,7 @@ from typing import Any, BinaryIO, Callable, Dict, Iterable, Iterator, List, Opti
 
 from ._chunk import Chunk
 from ._chunker import AUTO, Chunker
-from ._counting import counting_chunker
+from ._counting import counting_chunker, peak_rss_mib as count_worker_peak_rss_mib
 from ._errors import InputError
 from ._input import chunk_stream
 from .pdf import NOT_A_PDF, OCR_HINT, SIGNATURE, Page, is_pdf, pdf_batches
@@ -205,6 +205,12 @@ class Outcome:
 def peak_rss_mib() -> float:
     # ru_maxrss is in KiB on Linux.
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+def peaks() -> Dict[str, Optional[float]]:
+    """The report's peak RSS of this process, and apart from it that of its
+    counting process (None when none ran)."""
+    return {"peak_rss_mib": peak_rss_mib(), "count_worker_peak_rss_mib": count_worker_peak_rss_mib()}
 
 
 def chunks_of(job: Job, on_diagnostic: Optional[Callable[[Dict[str, Any]], None]] = None,

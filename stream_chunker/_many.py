@@ -19,7 +19,7 @@ from contextlib import ExitStack
 from typing import Any, Dict, List, Optional
 
 from ._corpus import InOrder, counts_apart, worker_count
-from ._documents import DEFAULT_GLOBS, Outcome, Write, chunk_document, documents, jobs_for, peak_rss_mib
+from ._documents import DEFAULT_GLOBS, Outcome, Write, chunk_document, documents, jobs_for, peaks
 from ._errors import OutputError
 from ._output import Output, document_bar, report_outputs, say
 from ._signals import Signals
@@ -134,7 +134,7 @@ def run_many(args: argparse.Namespace, options: Dict[str, Any], inputs: List[str
                         write_diagnostic(text)
                 done(outcome)
         seconds = time.perf_counter() - started
-        rest = {"totals": totals.as_dict(seconds), "elapsed_s": round(seconds, 3), "peak_rss_mib": peak_rss_mib()}
+        rest = {"totals": totals.as_dict(seconds), "elapsed_s": round(seconds, 3), **peaks()}
         if report_file is not None:
             reports.write(report_file, rest)
         if args.stats:

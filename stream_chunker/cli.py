@@ -16,7 +16,7 @@ from ._chunk import Chunk
 from ._chunker import AUTO, Chunker
 from ._corpus import worker_count
 from ._counting import counting_chunker
-from ._documents import STDIN, is_pdf_file, json_line, open_document, peak_rss_mib, document_notes
+from ._documents import STDIN, is_pdf_file, json_line, open_document, peaks, document_notes
 from ._errors import ChunkerError, ConfigError, EncodingUnavailable, InputError, OutputError
 from ._input import chunk_stream
 from ._many import run_many
@@ -181,7 +181,7 @@ def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
         for note in document_notes(summary, name):
             say(f"stream-chunker: {note}")
         summary["elapsed_s"] = round(time.perf_counter() - started, 3)
-        summary["peak_rss_mib"] = peak_rss_mib()
+        summary.update(peaks())
         text = json.dumps(summary, ensure_ascii=False, indent=2) + "\n"
         if report_file is not None:
             report_file.write(text)

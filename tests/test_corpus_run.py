@@ -175,7 +175,7 @@ def test_the_report_has_an_entry_a_document_and_the_totals(mixed, capsys, monkey
         ("corpus-usc-title27.txt", "this reads like --profile statute")]
     report = json.loads(err.split("\n", len(lines))[-1])
     assert report == json.loads(report_path.read_text("utf-8"))
-    assert report.keys() == {"documents", "totals", "elapsed_s", "peak_rss_mib"}
+    assert report.keys() == {"documents", "totals", "elapsed_s", "peak_rss_mib", "count_worker_peak_rss_mib"}
     docs = files_under(mixed, ".txt")
     assert [os.path.relpath(d["doc"], mixed) for d in report["documents"]] == docs
     chunks = json_lines(out)
