@@ -13,17 +13,25 @@ to any Python program.
 
 from __future__ import annotations
 
-from ._signals import status_of, take
+from typing import Optional
+
+from ._signals import Signals, status_of, take
 
 
 def main() -> int:
     """Run the command line on ``sys.argv``; returns the exit status."""
+    signals: Optional[Signals] = None
     try:
         signals, _ = take()
         from .cli import main as command_line
 
         status = command_line()
         signals.over()
-        return status
     except KeyboardInterrupt as stop:  # during the imports, or as the run ends
-        return status_of(stop)
+        status = status_of(stop)
+    except BaseException:
+        if signals is None or signals.stopped_with is None:
+            raise
+    # A stop that came out as another error, or that something swallowed,
+    # gives the signal's status all the same (see ``_signals.Signals``).
+    return status if signals is None or signals.stopped_with is None else signals.stopped_with

@@ -20,6 +20,7 @@ This module imports nothing of the package: it runs before the rest is loaded.
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 from types import FrameType, TracebackType
 from typing import Callable, Dict, Optional, Tuple, Type, Union
@@ -52,6 +53,7 @@ class Stopped(KeyboardInterrupt):
 
     def __init__(self, signum: int) -> None:
         super().__init__(signal.Signals(signum).name)
+        self.signum = signum
         self.status = 128 + signum
 
 
@@ -63,12 +65,23 @@ def status_of(stop: KeyboardInterrupt) -> int:
 
 class Signals:
     """The handler of every signal in ``TAKEN``, and the hold on them while
-    output is written (``with signals.held():``)."""
+    output is written (``with signals.held():``).
+
+    ``stopped_with`` is the status of the signal that stopped the run, once
+    one has: the stop may come out as another error on its way (Python 3.11
+    wraps one raised in a class's ``__set_name__``, as a signal during the
+    imports may be, in a ``RuntimeError``), and the status is the signal's
+    all the same. One raised where Python can only report it and go on (in a
+    ``__del__``, a generator closed as it is collected) is not reported, and
+    takes effect at the next write instead.
+    """
 
     def __init__(self) -> None:
         self._writing = False
         self._pending: Optional[int] = None
         self._ignoring = False
+        self._over = False
+        self.stopped_with: Optional[int] = None
 
     def __call__(self, signum: int, frame: Optional[FrameType]) -> None:
         if self._ignoring:
@@ -76,16 +89,30 @@ class Signals:
         if self._writing and self._pending is None:
             self._pending = signum
             return
-        self._ignoring = True
-        raise Stopped(signum)
+        raise self._stop(signum)
+
+    def _stop(self, signum: int) -> Stopped:
+        self._ignoring = True  # the cleaning up runs to its end
+        stop = Stopped(signum)
+        self.stopped_with = stop.status
+        return stop
 
     def over(self) -> None:
         """The run is over: a signal from now on changes nothing."""
-        self._ignoring = True
+        self._ignoring = self._over = True
 
     def held(self) -> "_Held":
         """A context in which a signal waits until the context ends."""
         return _Held(self)
+
+    def unraisable(self, unraisable: "sys.UnraisableHookArgs") -> bool:
+        """Whether ``unraisable`` was a stop that Python could not raise: it
+        is raised again at the next write."""
+        stop = unraisable.exc_value
+        if not isinstance(stop, Stopped) or self._over:
+            return False
+        self._ignoring, self._pending = False, stop.signum
+        return True
 
 
 class _Held:
@@ -101,9 +128,10 @@ class _Held:
         signals._writing = False
         pending, signals._pending = signals._pending, None
         if pending is not None and not signals._ignoring:
-            signals._ignoring = True
-            if err is None:  # else the write's own error ends the run, and says why
-                raise Stopped(pending)
+            if err is not None:  # the write's own error ends the run, and says why
+                signals._ignoring = True
+                return
+            raise signals._stop(pending)
 
 
 def take() -> Tuple[Signals, Callable[[], None]]:
@@ -123,8 +151,16 @@ def take() -> Tuple[Signals, Callable[[], None]]:
     for signum in TAKEN:
         if signal.getsignal(signum) in _UNTAKEN[signum]:
             previous[signum] = signal.signal(signum, signals)
+    hook = sys.unraisablehook
+
+    def unraisable(args: "sys.UnraisableHookArgs") -> None:
+        if not signals.unraisable(args):
+            hook(args)
+
+    sys.unraisablehook = unraisable
 
     def undo() -> None:
+        sys.unraisablehook = hook
         for signum, handler in previous.items():
             signal.signal(signum, handler)
 
