@@ -22,9 +22,14 @@ the next document only when one is done, so a reader that does not keep up
 (a slow pipe) holds the workers back instead of filling the disk. The
 window's cost is measured in ``benchmarks/corpus.py``.
 
-Stopping. Workers ignore Ctrl-C, which is the parent's to handle; whatever
-ends the parent's run early -- Ctrl-C, a closed output pipe, an error, a
-consumer that stops reading -- sets an event that every worker looks at
+Stopping. Signals are the parent's to act on. A terminal's Ctrl-C and
+``timeout``'s SIGTERM go to the whole process group: so every process the
+parent starts -- multiprocessing's resource tracker, the fork server, a
+worker -- starts with them blocked; the first two keep them so (a fork
+server killed by one took a starting worker with it, and the parent ended in
+a traceback), and a worker leaves the group before it unblocks them.
+Whatever ends the parent's run early -- a signal, a closed output pipe, an error, a consumer that stops
+reading -- sets an event that every worker looks at
 between blocks, cancels the documents not yet begun, and waits for the
 workers to end (within a block of input), so none is left behind. Then the
 spill directory is deleted whole. A parent killed outright cannot do that:
@@ -54,7 +59,7 @@ import threading
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import ExitStack, nullcontext
+from contextlib import ExitStack, contextmanager, nullcontext
 from typing import Any, Callable, ContextManager, Deque, Iterable, Iterator, Optional, Tuple, Union
 
 from ._chunk import Chunk
@@ -110,9 +115,35 @@ class _Stopped(Exception):
     """The parent asked the workers to stop."""
 
 
+_PARENTS_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGPIPE}
+"""Blocked while a process starts (see the module's docstring, Stopping).
+SIGPIPE too: a new interpreter ignores it only once it has started."""
+
+
+@contextmanager
+def _parents_signals_blocked() -> Iterator[None]:
+    """A context in which this thread's ``_PARENTS_SIGNALS`` wait; a process
+    started meanwhile -- the fork server, a worker -- inherits the mask, over
+    its fork and its exec."""
+    if not hasattr(signal, "pthread_sigmask"):  # not POSIX: no process groups either
+        yield
+        return
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, _PARENTS_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
 def _start_worker(stop: Any, lifeline: Any) -> None:
     global _STOP
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it stops the workers
+    if hasattr(os, "setpgid"):
+        os.setpgid(0, 0)  # out of the parent's process group, which signals reach whole
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # SIGTERM stays deadly when sent to this process alone: the pool ends
+    # its workers so when one has died.
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _PARENTS_SIGNALS)
     _STOP = stop
     threading.Thread(target=_outlive_no_parent, args=(lifeline,), daemon=True).start()
 
@@ -206,8 +237,10 @@ class Run:
         try:
             return self.future.result()
         except BrokenProcessPool:
-            raise ChunkerError(f"{self.job.name}: the worker process chunking it died "
-                               "(out of memory? killed?)") from None
+            # Not retried: what killed one worker (its memory) may well kill the next, and a
+            # stop that loses nothing else is clearer than a run that goes on around a gap.
+            raise ChunkerError(f"{self.job.name}: a worker process died before this document was done "
+                               "(out of memory? killed?); the documents from here on are not chunked") from None
 
     def diagnostic_texts(self) -> Iterator[str]:
         """The document's diagnostics as JSON lines, once it is done."""
@@ -228,10 +261,10 @@ class Run:
 class InOrder:
     """Documents chunked by ``workers`` processes and handed back in order.
 
-    A worker is started in the context ``starting`` makes: the command line
-    holds its signals there, since a worker whose start is cut short does not
-    know it, reads its arguments after this process has deleted their
-    semaphores, and ends in a traceback (see :meth:`close`).
+    Its processes are started in the context ``starting`` makes: the command
+    line holds its signals there, since a worker whose start is cut short
+    does not know it, reads its arguments after this process has deleted
+    their semaphores, and ends in a traceback (see :meth:`close`).
 
     >>> with InOrder(2) as pool:                       # doctest: +SKIP
     ...     for run in pool.runs(jobs):
@@ -242,7 +275,8 @@ class InOrder:
         self.workers = workers
         self._starting = starting
         self._context = _context()
-        self._stop = self._context.Event()
+        with self._starting_processes():  # an event's semaphore may start the resource tracker
+            self._stop = self._context.Event()
         lifeline, self._lifeline = self._context.Pipe(duplex=False)
         try:
             self._spill = tempfile.mkdtemp(prefix="stream-chunker-")
@@ -280,6 +314,21 @@ class InOrder:
                 process.join()
             shutil.rmtree(self._spill, ignore_errors=True)
 
+    @contextmanager
+    def _starting_processes(self) -> Iterator[None]:
+        with self._starting(), _parents_signals_blocked():
+            yield
+
+    def _submit(self, job: Job, run: Run) -> "Future[Outcome]":
+        try:
+            return self._pool.submit(_work, job, run.chunks_path, run.diagnostics_path)
+        except OSError as err:  # a $TMPDIR too long for the fork server's socket, no processes left, ...
+            raise ChunkerError(f"cannot start the worker processes: {err} (the fork server's socket goes in "
+                               f"$TMPDIR, {tempfile.gettempdir()}; --jobs 1 needs none)") from None
+        except EOFError:
+            raise ChunkerError("cannot start the worker processes: the fork server died (killed?); "
+                               "--jobs 1 needs none") from None
+
     def runs(self, jobs: Iterable[Job]) -> Iterator[Run]:
         """Each job's :class:`Run` in order, once it is the job's turn; the
         caller reads it before asking for the next (its spill files are
@@ -295,8 +344,8 @@ class InOrder:
                 local = job.name == STDIN or job.problem is not None
                 run = Run(job, None, self._spill)
                 if not local:
-                    with self._starting():  # a submission may start a worker
-                        run.future = self._pool.submit(_work, job, run.chunks_path, run.diagnostics_path)
+                    with self._starting_processes():  # a submission may start a worker
+                        run.future = self._submit(job, run)
                 pending.append(run)
 
         hand_out()
