@@ -45,7 +45,9 @@ examples:
 
 exit status: 0 done, 1 bad input (the message names the line; with several
 documents, one or more could not be chunked and the others were), 2 bad usage,
-130 interrupted, 141 output pipe closed (only complete JSON lines were written).
+74 an output could not be written (the message names it), 130 SIGINT (Ctrl-C),
+141 output pipe closed or SIGPIPE, 143 SIGTERM. Only complete JSON lines are
+ever written.
 """
 
 
