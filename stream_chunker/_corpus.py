@@ -261,10 +261,12 @@ class Run:
 class InOrder:
     """Documents chunked by ``workers`` processes and handed back in order.
 
-    Its processes are started in the context ``starting`` makes: the command
-    line holds its signals there, since a worker whose start is cut short
-    does not know it, reads its arguments after this process has deleted
-    their semaphores, and ends in a traceback (see :meth:`close`).
+    What must not be cut short is done in the context ``starting`` makes --
+    a process started, the spill directory made and remembered --: the
+    command line holds its signals there, since a worker whose start is cut
+    short does not know it, reads its arguments after this process has
+    deleted their semaphores, and ends in a traceback (see :meth:`close`),
+    and a directory made but not remembered would be left behind.
 
     >>> with InOrder(2) as pool:                       # doctest: +SKIP
     ...     for run in pool.runs(jobs):
@@ -278,16 +280,11 @@ class InOrder:
         with self._starting_processes():  # an event's semaphore may start the resource tracker
             self._stop = self._context.Event()
         lifeline, self._lifeline = self._context.Pipe(duplex=False)
-        try:
-            self._spill = tempfile.mkdtemp(prefix="stream-chunker-")
-        except OSError as err:
-            raise OutputError.of(f"a spill directory in {tempfile.gettempdir()} ($TMPDIR)", err) from None
-        try:
-            self._pool = ProcessPoolExecutor(workers, mp_context=self._context, initializer=_start_worker,
-                                             initargs=(self._stop, lifeline))
-        except BaseException:  # a Ctrl-C, even: nobody else would delete it
-            shutil.rmtree(self._spill, ignore_errors=True)
-            raise
+        self._pool = ProcessPoolExecutor(workers, mp_context=self._context, initializer=_start_worker,
+                                         initargs=(self._stop, lifeline))
+        # Made by :meth:`runs`, once the caller is sure to call :meth:`close`
+        # (a stop between this constructor and its ``with`` would leave it).
+        self._spill: Optional[str] = None
 
     def __enter__(self) -> "InOrder":
         return self
@@ -312,7 +309,8 @@ class InOrder:
             self._lifeline.close()  # a worker the pool had not got to stop sees it, and ends
             for process in started:
                 process.join()
-            shutil.rmtree(self._spill, ignore_errors=True)
+            if self._spill is not None:
+                shutil.rmtree(self._spill, ignore_errors=True)
 
     @contextmanager
     def _starting_processes(self) -> Iterator[None]:
@@ -335,6 +333,11 @@ class InOrder:
         deleted then)."""
         todo = iter(jobs)
         pending: Deque[Run] = deque()
+        with self._starting():
+            try:
+                spill = self._spill = tempfile.mkdtemp(prefix="stream-chunker-")
+            except OSError as err:
+                raise OutputError.of(f"a spill directory in {tempfile.gettempdir()} ($TMPDIR)", err) from None
 
         def hand_out() -> None:
             while len(pending) < self.workers * AHEAD:
@@ -342,7 +345,7 @@ class InOrder:
                 if job is None:
                     return
                 local = job.name == STDIN or job.problem is not None
-                run = Run(job, None, self._spill)
+                run = Run(job, None, spill)
                 if not local:
                     with self._starting_processes():  # a submission may start a worker
                         run.future = self._submit(job, run)

@@ -300,9 +300,10 @@ def test_documents_done_early_wait_on_disk_and_go_once_handed_on(tmp_path):
             yield job
 
     with InOrder(2) as pool:
-        spill = pool._spill
         runs = pool.runs(jobs())
         head = next(runs)
+        spill = pool._spill  # made as the first run is handed out
+        assert spill is not None
         texts = head.chunk_texts()
         next(texts)
         assert pulled == 1 + 2 * AHEAD < len(paths)  # the window, and the first chunks are out
