@@ -452,7 +452,11 @@ class Counts:
                 self._counted_here += len(draft.chunk.text)
         if worker is not None and self.batches_out:
             if not worker.ready and (wait or len(self._waiting) > MAX_WAITING):
-                self._count_the_rest()  # still loading: counting here is sooner
+                # Still loading: counting here is sooner. What came back is
+                # taken first, so that a counting process that died is known
+                # (and reported) however soon the document ends.
+                worker.receive()
+                self._count_the_rest()
             elif wait:
                 worker.receive(until=lambda: not self.batches_out)
             elif len(self._waiting) > MAX_WAITING:

@@ -227,6 +227,21 @@ def test_a_counting_process_still_loading_is_not_waited_for_at_the_end():
     assert answered.process.returncode == 0
 
 
+def test_a_counting_process_that_dies_while_loading_is_reported(eager):
+    """However soon the document ends after it: the end takes what came back
+    before counting the rest here, and so learns of the death."""
+    _counting._stop_all()
+    chunker, counts = with_counter()
+    chunks = list(chunker.feed("\n".join(paged(60)) + "\n"))
+    worker = _counting._WORKERS["cl100k_base"]
+    assert counts.batches_out and not worker.ready
+    worker.process.kill()
+    worker.process.wait()
+    chunks += chunker.close()
+    assert [c.real_tokens for c in chunks] == [len(ENC.encode_ordinary(c.text)) for c in chunks]
+    assert chunker.report["diagnostics"]["count_worker_lost"] == 1
+
+
 def test_an_abandoned_chunker_does_not_disturb_the_next(eager):
     warm_worker()
     out = run(with_counter(max_tokens=60)[0], paged(300))
