@@ -28,13 +28,13 @@ parent starts -- multiprocessing's resource tracker, the fork server, a
 worker -- starts with them blocked; the first two keep them so (a fork
 server killed by one took a starting worker with it, and the parent ended in
 a traceback), and a worker leaves the group before it unblocks them.
-Whatever ends the parent's run early -- a signal, a closed output pipe, an error, a consumer that stops
-reading -- sets an event that every worker looks at
-between blocks, cancels the documents not yet begun, and waits for the
-workers to end (within a block of input), so none is left behind. Then the
-spill directory is deleted whole. A parent killed outright cannot do that:
-its workers then end when they see it gone (their ``lifeline``), and the
-spill directory stays in ``$TMPDIR``.
+Whatever ends the parent's run -- its end, a signal, a closed output pipe,
+an error, a consumer that stops reading -- closes the workers' ``lifeline``,
+whose end each worker watches and ends at, cancels the documents not yet
+begun, and waits for the workers to end, so none is left behind (why not the
+pool's own stop: :meth:`InOrder.close`). Then the spill directory is deleted
+whole. A parent killed outright closes the lifeline by its death: its workers
+end the same way, and the spill directory stays in ``$TMPDIR``.
 
 Why processes started by a fork server (``spawn`` where there is none): a
 worker forked from the parent would inherit its threads' locks and open
@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import multiprocessing.connection
 import os
 import shutil
 import signal
@@ -108,13 +109,6 @@ def counts_apart(count_worker: Optional[bool], workers: int) -> bool:
 
 # -- the workers ------------------------------------------------------------------
 
-_STOP: Any = None  # the run's stop event, in a worker
-
-
-class _Stopped(Exception):
-    """The parent asked the workers to stop."""
-
-
 _PARENTS_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGPIPE}
 """Blocked while a process starts (see the module's docstring, Stopping).
 SIGPIPE too: a new interpreter ignores it only once it has started."""
@@ -135,8 +129,7 @@ def _parents_signals_blocked() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
-def _start_worker(stop: Any, lifeline: Any) -> None:
-    global _STOP
+def _start_worker(lifeline: Any, alive: Any) -> None:
     if hasattr(os, "setpgid"):
         os.setpgid(0, 0)  # out of the parent's process group, which signals reach whole
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -144,15 +137,15 @@ def _start_worker(stop: Any, lifeline: Any) -> None:
     # its workers so when one has died.
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _PARENTS_SIGNALS)
-    _STOP = stop
-    threading.Thread(target=_outlive_no_parent, args=(lifeline,), daemon=True).start()
+    threading.Thread(target=_outlive_no_parent, args=(lifeline, alive), daemon=True).start()
 
 
-def _outlive_no_parent(lifeline: Any) -> None:
-    """End this worker when the parent is gone, however it went (killed, out
-    of memory): only the parent holds the other end of ``lifeline``, so a
-    read ends then. Without it a worker would wait for work forever, and
-    keep the fork server alive with it."""
+def _outlive_no_parent(lifeline: Any, alive: Any) -> None:
+    """End this worker when the parent closes ``lifeline``, or is gone,
+    however it went (killed, out of memory): only the parent holds its other
+    end, so a read ends then. Without it a worker would wait for work
+    forever, and keep the fork server alive with it. ``alive`` is held open
+    here until then, for the parent to see the end of the last worker."""
     try:
         lifeline.recv()
     except (EOFError, OSError):
@@ -167,8 +160,6 @@ def _work(job: Job, chunks_path: str, diagnostics_path: str) -> Outcome:
             diagnostics = stack.enter_context(open(diagnostics_path, "w", encoding="utf-8")) if job.diagnostics else None
 
             def write(text: str) -> None:
-                if _STOP.is_set():
-                    raise _Stopped
                 out.write(text)
                 out.flush()  # for the parent, who hands it on while it grows
 
@@ -277,11 +268,13 @@ class InOrder:
         self.workers = workers
         self._starting = starting
         self._context = _context()
-        with self._starting_processes():  # an event's semaphore may start the resource tracker
-            self._stop = self._context.Event()
         lifeline, self._lifeline = self._context.Pipe(duplex=False)
-        self._pool = ProcessPoolExecutor(workers, mp_context=self._context, initializer=_start_worker,
-                                         initargs=(self._stop, lifeline))
+        # Ends (EOF) once no worker holds ``alive`` open: once they have all ended, even
+        # with the fork server, which the pool asks how they ended, dead.
+        self._all_ended, self._alive = self._context.Pipe(duplex=False)
+        with self._starting_processes():  # its queues' semaphores may start the resource tracker
+            self._pool = ProcessPoolExecutor(workers, mp_context=self._context, initializer=_start_worker,
+                                             initargs=(lifeline, self._alive))
         # Made by :meth:`runs`, once the caller is sure to call :meth:`close`
         # (a stop between this constructor and its ``with`` would leave it).
         self._spill: Optional[str] = None
@@ -293,22 +286,22 @@ class InOrder:
         self.close()
 
     def close(self) -> None:
-        """Stop the workers, wait for them, and delete what they spilled.
+        """End the workers, wait for them, and delete what they spilled.
 
-        Every worker started is waited for, not only those the pool knows it
-        must stop: one started just before a stop may still be reading its
-        arguments from the fork server, and at exit this process deletes the
-        semaphores among them before it waits for its children, so that
-        worker would end in a traceback. The pool keeps no public list of its
-        processes."""
-        self._stop.set()
-        started = list((getattr(self._pool, "_processes", None) or {}).values())
+        The workers end at the close of their lifeline, not by the pool's
+        own stop: that hands each worker a last job to end on through a
+        queue whose lock an idle worker holds while it waits, and a worker
+        killed meanwhile with it leaves the others waiting for it, and the
+        pool for them, for ever. Every worker started is waited for before
+        the pool lets go of its queues: one started just before a stop may
+        still be reading them, its arguments, from the fork server, and
+        would find their semaphores deleted and end in a traceback."""
+        self._lifeline.close()
+        self._alive.close()
         try:
+            multiprocessing.connection.wait([self._all_ended])
             self._pool.shutdown(wait=True, cancel_futures=True)
         finally:
-            self._lifeline.close()  # a worker the pool had not got to stop sees it, and ends
-            for process in started:
-                process.join()
             if self._spill is not None:
                 shutil.rmtree(self._spill, ignore_errors=True)
 
@@ -317,15 +310,45 @@ class InOrder:
         with self._starting(), _parents_signals_blocked():
             yield
 
-    def _submit(self, job: Job, run: Run) -> "Future[Outcome]":
+    def _start_workers(self) -> None:
+        """Every worker started now, before the pool has a thread of its own.
+
+        Python 3.11's pool starts a worker in ``submit`` when none is idle,
+        while its thread may be handling a dead worker without the lock
+        ``submit`` holds: the thread stops the workers it knows of, then waits
+        for every one it has, and a worker started in between is waited for
+        unstopped -- it waits for work, and the run for it, for ever (3.12's
+        thread takes the lock). Nor does a thread already waiting see the
+        death of a worker started since. Started here, every worker is known
+        to that thread from its first look, and a death while they start is
+        this call's to tell."""
         try:
-            return self._pool.submit(_work, job, run.chunks_path, run.diagnostics_path)
-        except OSError as err:  # a $TMPDIR too long for the fork server's socket, no processes left, ...
-            raise ChunkerError(f"cannot start the worker processes: {err} (the fork server's socket goes in "
-                               f"$TMPDIR, {tempfile.gettempdir()}; --jobs 1 needs none)") from None
-        except EOFError:
+            for _ in range(self.workers):
+                self._pool._adjust_process_count()
+        except (EOFError, ConnectionRefusedError):  # no pid came, or no socket listens: the fork server is gone
             raise ChunkerError("cannot start the worker processes: the fork server died (killed?); "
                                "--jobs 1 needs none") from None
+        except (BrokenPipeError, ConnectionResetError):
+            # The pipe that brings a new worker its arguments was closed at the other end: the
+            # worker died, or the fork server before it forked one; nothing here tells which.
+            raise ChunkerError("cannot start the worker processes: a worker or the fork server died as they "
+                               "started (out of memory? killed?); --jobs 1 needs none") from None
+        except OSError as err:  # a $TMPDIR too long for the fork server's socket, ...
+            raise ChunkerError(f"cannot start the worker processes: {err} (the fork server's socket goes in "
+                               f"$TMPDIR, {tempfile.gettempdir()}; --jobs 1 needs none)") from None
+
+    def _submit(self, job: Job, run: Run) -> "Future[Outcome]":
+        try:
+            future = self._pool.submit(_work, job, run.chunks_path, run.diagnostics_path)
+            # Python 3.11's pool fails its jobs without the lock ``submit`` holds: a job
+            # taken as a dead worker broke it may be left pending for ever.
+            if not self._pool._broken:
+                return future
+        except BrokenProcessPool:
+            pass
+        lost: "Future[Outcome]" = Future()  # the document's turn says so, after the documents before it
+        lost.set_exception(BrokenProcessPool())
+        return lost
 
     def runs(self, jobs: Iterable[Job]) -> Iterator[Run]:
         """Each job's :class:`Run` in order, once it is the job's turn; the
@@ -338,6 +361,8 @@ class InOrder:
                 spill = self._spill = tempfile.mkdtemp(prefix="stream-chunker-")
             except OSError as err:
                 raise OutputError.of(f"a spill directory in {tempfile.gettempdir()} ($TMPDIR)", err) from None
+        with self._starting_processes():
+            self._start_workers()
 
         def hand_out() -> None:
             while len(pending) < self.workers * AHEAD:
@@ -347,7 +372,7 @@ class InOrder:
                 local = job.name == STDIN or job.problem is not None
                 run = Run(job, None, spill)
                 if not local:
-                    with self._starting_processes():  # a submission may start a worker
+                    with self._starting_processes():  # the first starts the pool's thread
                         run.future = self._submit(job, run)
                 pending.append(run)
 

@@ -35,8 +35,9 @@ import sys
 import tempfile
 import time
 import uuid
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
@@ -203,16 +204,18 @@ def setups(docs: Path) -> Dict[str, Setup]:
     """One document estimated; the same with real counts, which start a
     counting process; four documents on two worker processes."""
     wording, folder = str(docs / "wording.txt"), str(docs / "folder")
-    found = {}
-    for name, argv in {"estimate": ["--no-real-tokens", wording], "real-counts": [wording],
-                       "jobs": ["--no-real-tokens", "--jobs", "2", folder]}.items():
-        child = Child(argv)
-        child.wait_for_signals()
-        started = time.perf_counter()
-        run = child.finish()
-        check(run, [EXIT_OK], None)
-        found[name] = Setup(argv, run.out, time.perf_counter() - started)
-    return found
+    return {name: undisturbed(argv) for name, argv in {
+        "estimate": ["--no-real-tokens", wording], "real-counts": [wording],
+        "jobs": ["--no-real-tokens", "--jobs", "2", folder]}.items()}
+
+
+def undisturbed(argv: List[str]) -> Setup:
+    child = Child(argv)
+    child.wait_for_signals()
+    started = time.perf_counter()
+    run = child.finish()
+    check(run, [EXIT_OK], None)
+    return Setup(argv, run.out, time.perf_counter() - started)
 
 
 # -- signals at any moment -------------------------------------------------------------------
@@ -228,16 +231,21 @@ def signal_at(signum: int, seed: int, setup: Setup) -> Run:
     child = Child(setup.argv)
     child.wait_for_signals()
     time.sleep(delay)
+    send = partial(os.killpg, child.proc.pid) if to_group else child.proc.send_signal
+    return disturbed(child, lambda: send(signum), f"{signal.Signals(signum).name} to the "
+                     f"{'group' if to_group else 'process'} after {delay:.3f} s, seed {seed}")
+
+
+def disturbed(child: Child, disturb: Callable[[], None], what: str, out: bytes = b"") -> Run:
+    """The run after ``disturb`` (a signal sent, a process killed), which
+    changes nothing once the run is over; ``what`` says what it did, ``out``
+    is what was read of its stdout before."""
     try:
-        if to_group:
-            os.killpg(child.proc.pid, signum)
-        else:
-            child.proc.send_signal(signum)
+        disturb()
     except ProcessLookupError:  # over already
         pass
-    run = child.finish()
-    run.argv = [*setup.argv, f"({signal.Signals(signum).name} to the {'group' if to_group else 'process'} "
-                             f"after {delay:.3f} s, seed {seed})"]
+    run = child.finish(out)
+    run.argv = [*child.argv, f"({what})"]
     return run
 
 
@@ -374,20 +382,86 @@ def test_a_killed_counting_process_costs_nothing(many_pages):
     assert json.loads(run.err)["diagnostics"]["count_worker_lost"] == 1
 
 
+KILLS = 12  # moments a process is killed, over a run
+AT_BIRTH = 3  # the first of them: as the process appears
+DIED = (r"\S+: a worker process died before this document was done \(out of memory\? killed\?\); the documents "
+        r"from here on are not chunked")
+AS_THEY_STARTED = (r"cannot start the worker processes: a worker or the fork server died as they started \(out of "
+                   r"memory\? killed\?\); --jobs 1 needs none")
+SERVER_DIED = r"cannot start the worker processes: the fork server died \(killed\?\); --jobs 1 needs none"
+KILLED = {True: f"{DIED}|{AS_THEY_STARTED}", False: f"{DIED}|{AS_THEY_STARTED}|{SERVER_DIED}"}
+"""What the run may truthfully say, for a worker killed and for the fork server."""
+
+
+@pytest.fixture(scope="module")
+def many_pages_run(many_pages: Path) -> Setup:
+    """Eight long documents on two workers: a kill falls on their work."""
+    return undisturbed(["--no-real-tokens", "--jobs", "2", str(many_pages)])
+
+
 @pytest.mark.parametrize("worker", [True, False], ids=["worker", "fork-server"])
-def test_a_killed_worker_ends_the_run_with_a_message(worker, many_pages):
+def test_a_killed_worker_ends_the_run_with_a_message(worker, many_pages_run):
     """A worker killed outright (the out-of-memory killer, an operator) ends
     the run: not retried, since what killed one may kill the next; the
-    message names the document whose turn it was. So does the fork server
-    killed, which its workers' ends are tied to; killed before it started
-    the workers, it is named instead."""
-    child = Child(["--no-real-tokens", "--jobs", "2", str(many_pages)])
-    os.kill(_one_of(child, "forkserver", worker=worker), signal.SIGKILL)
-    run = child.finish()
-    check(run, [EXIT_BAD_INPUT], None, None)
-    assert re.fullmatch(r"stream-chunker: (\S+: a worker process died before this document was done \(out of "
-                        r"memory\? killed\?\); the documents from here on are not chunked|cannot start the worker "
-                        r"processes: the fork server died \(killed\?\); --jobs 1 needs none)\n", run.err.decode())
+    message names the document whose turn it was, or says the workers were
+    starting. So does the fork server killed, which its workers' ends are
+    tied to; killed before it started the workers, it is named instead. The
+    moments are seeded delays after the process appears, the first ones
+    none: a worker killed at its birth dies while the workers start, the
+    window where the pool once waited for ever. One killed after its work
+    was done costs nothing: the run ends well."""
+    setup = many_pages_run
+
+    def one(seed: int) -> Run:
+        delay = 0.0 if seed < AT_BIRTH else random.Random(f"kill {worker} {seed}").uniform(0, setup.seconds)
+        child = Child(setup.argv)
+        server = _one_of(child, "forkserver")
+        if delay == 0:
+            victim: Optional[int] = _workers(child, server)[0] if worker else server
+        else:
+            time.sleep(delay)
+            # Among the run's processes alive now, not by a number that may be another's by now.
+            victim = next((pid for pid in child.processes("forkserver") if (pid != server) == worker), None)
+
+        def kill() -> None:
+            if victim is not None:  # None: none of them left, the run is over
+                os.kill(victim, signal.SIGKILL)
+
+        return disturbed(child, kill, f"{'a worker' if worker else 'the fork server'} killed after {delay:.3f} s, "
+                                      f"seed {seed}")
+
+    with ThreadPoolExecutor(PARALLEL) as pool:
+        runs = list(pool.map(one, range(KILLS)))
+    for seed, run in enumerate(runs):
+        check(run, [EXIT_BAD_INPUT] if seed < AT_BIRTH else [EXIT_BAD_INPUT, EXIT_OK], setup.whole, None)
+        if run.status == EXIT_BAD_INPUT:
+            assert re.fullmatch(rf"stream-chunker: ({KILLED[worker]})\n", run.err.decode()), run
+
+
+def test_a_worker_killed_as_the_run_ends_costs_nothing(setups):
+    """Killed once every line is out, as the command line ends the others,
+    a worker costs nothing: the run ends well, or names the last document
+    when the worker had not yet said it was done with it. Python 3.11's pool
+    ends its workers by handing each a last job through a queue whose lock
+    an idle worker holds while it waits: killed with it, it left the others
+    waiting for it, and the run for them, for ever (4 runs in 40 here)."""
+    setup = setups["jobs"]
+
+    def one(seed: int) -> Run:
+        child = Child(setup.argv)
+        assert child.proc.stdout is not None
+        victim = random.Random(seed).choice(_workers(child, _one_of(child, "forkserver"), 2))
+        read = b""
+        while len(read) < len(setup.whole) and (block := child.proc.stdout.read1(1 << 16)):
+            read += block
+        return disturbed(child, lambda: os.kill(victim, signal.SIGKILL), f"a worker killed at the end, seed {seed}",
+                         read)
+
+    with ThreadPoolExecutor(PARALLEL) as pool:
+        runs = list(pool.map(one, range(KILLS)))
+    for run in runs:
+        check(run, [EXIT_OK, EXIT_BAD_INPUT], setup.whole, None)
+        assert run.status == EXIT_OK or re.fullmatch(f"stream-chunker: {DIED}\n", run.err.decode()), run
 
 
 def _one_of(child: Child, word: str, worker: bool = False) -> int:
@@ -400,6 +474,35 @@ def _one_of(child: Child, word: str, worker: bool = False) -> int:
                 return pid
         time.sleep(0.01)
     raise AssertionError(f"no process with {word!r} came")
+
+
+def _workers(child: Child, server: int, count: int = 1) -> List[int]:
+    """The first ``count`` workers the fork server starts, the moment they
+    appear (a scan of /proc, where the kernel lists no children, is slower)."""
+    children = Path(f"/proc/{server}/task/{server}/children")
+    deadline = time.monotonic() + CHILD_TIMEOUT  # only there to turn a hang into a failure
+    while time.monotonic() < deadline:
+        try:
+            born = [int(pid) for pid in children.read_text().split()]
+        except OSError:  # not listed here, or the fork server gone
+            born = [pid for pid in child.processes("forkserver") if pid != server]
+        if len(born) >= count:
+            return born[:count]
+        time.sleep(0.0005)
+    raise AssertionError(f"the fork server started fewer than {count} workers")
+
+
+def test_a_worker_that_dies_as_it_starts_is_named_so(many_pages, monkeypatch, capsys):
+    """Its end of the pipe that brings a new worker its arguments goes with
+    it, and the write fails (EPIPE) -- as it does when the fork server dies
+    before it forks the worker: the message says it was one of the two, not
+    the fork server's socket in $TMPDIR."""
+    def dies(self: ProcessPoolExecutor) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(ProcessPoolExecutor, "_adjust_process_count", dies)
+    assert main(["--no-real-tokens", "--jobs", "2", str(many_pages)]) == EXIT_BAD_INPUT
+    assert re.fullmatch(f"stream-chunker: {AS_THEY_STARTED}\n", capsys.readouterr().err)
 
 
 def test_a_temporary_directory_too_long_for_the_workers_socket(docs):
