@@ -11,7 +11,9 @@ and the report names the listed sections never found.
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, Final, List, Optional, Set, Tuple
+
+from mypy_extensions import trait
 
 from ._labels import Number, parse_number
 from ._records import Line
@@ -28,7 +30,7 @@ ENTRY = re.compile(
     rf"(?:(?P<num>{_NUM})\.?\s+)?(?P<title>\S.*?)\s*(?(num)(?:\.\s?){{2,}}|(?:\.\s?){{4,}})\s*(?P<page>\d{{1,4}})$"
     rf"|(?P<gnum>{_NUM})\.?\s+(?P<gtitle>\S.*?[^\W\d_]{{2}})\.(?P<gpage>\d{{1,4}})$"
 )
-LEADER = re.compile(r"\.[ \t]?\.(?:[ \t]?\.)*[ \t]*\d{1,4}[ \t]*$", re.MULTILINE)
+LEADER: Final = re.compile(r"\.[ \t]?\.(?:[ \t]?\.)*[ \t]*\d{1,4}[ \t]*$", re.MULTILINE)
 """A dot leader and page number at a line's end, wherever the line starts: the
 scanner's look at lines whose start tells nothing."""
 BARE_NUMBER = re.compile(rf"{_NUM}\.?$")
@@ -76,9 +78,11 @@ class Contents:
         return [".".join(map(str, n)) for n, _ in self.entries if n not in self.found]
 
 
+@trait
 class ReadsContents:
     """The reader's actions and conditions for contents lines, and the report's
-    ``contents``, for a profile that reads them (mixed into the profile)."""
+    ``contents``, for a profile that reads them (mixed into the profile: a
+    trait, the one kind of second base class that mypyc compiles)."""
 
     def __init__(self) -> None:
         self.contents = Contents()
@@ -88,8 +92,12 @@ class ReadsContents:
         self._headings_since_contents = 0
         self._held_number: Optional[str] = None
 
-    count: Any  # the profile's counter
-    diagnose: Any  # the profile's diagnostic sink
+    diagnose: Callable[..., None]  # the profile's diagnostic sink
+
+    def count(self, key: str, n: int = 1) -> None:
+        """The profile's counter (``BaseProfile.count``): a method here too, as
+        compiled code calls a trait's methods through its own declarations."""
+        raise NotImplementedError
 
     def add_contents(self, rec: Line) -> None:
         m = rec.match

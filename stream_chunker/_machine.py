@@ -37,6 +37,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Set, Tuple
 
+from mypy_extensions import mypyc_attr
 from transitions import Machine
 
 from ._records import BLANK, CONTENTS, HEADING, LABEL, LINE_CLASSES, PAGE_BREAK, TEXT, Line, Run
@@ -186,6 +187,7 @@ def _answer(name: str) -> Callable[[Dict[str, bool]], bool]:
     return lambda answers: answers[name]
 
 
+@mypyc_attr(native_class=False)  # compiled, a class takes no attribute it does not declare
 class _Machinery:
     """The machine's model: ``transitions`` keeps its ``state`` and adds a
     method per trigger."""

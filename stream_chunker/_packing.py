@@ -21,7 +21,7 @@ each that every profile uses (a profile only names its pieces: ``Name``).
 
 from __future__ import annotations
 
-from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
+from typing import Callable, Dict, Final, List, NamedTuple, Optional, Tuple
 
 from ._chunk import Chunk, Oversize, estimate_tokens
 from ._records import new
@@ -108,7 +108,7 @@ class UniqueIds:
     ('4.2', '4.3', '4.2~2')
     """
 
-    MAX_IDS = 16384
+    MAX_IDS: Final = 16384  # Final: a class constant when compiled too, not a default of each instance
 
     def __init__(self) -> None:
         self._newer: Dict[str, int] = {}

@@ -8,9 +8,11 @@ profile is one of these.
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
-from ._profile import BaseProfile
+from ._chunk import Chunk
+from ._packing import Cap
+from ._profile import BaseProfile, Diagnose, Settings
 from ._records import TEXT, Line, Run, new
 from ._text import join_soft_hyphens, single_spaced
 
@@ -26,8 +28,8 @@ class ParagraphProfile(BaseProfile):
     """A profile whose body text is paragraphs: lines joined by spaces until a
     blank line, bounded by ``max_paragraph_chars``."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, settings: Settings, emit: Callable[[Chunk], None], diagnose: Diagnose, cap: Cap) -> None:
+        super().__init__(settings, emit, diagnose, cap)
         self._para: List[str] = []
         self._para_first = self._para_last = _NO_LINE
         self._para_chars = _EMPTY  # characters of the open paragraph, joining spaces included

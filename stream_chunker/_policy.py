@@ -39,18 +39,19 @@ shapes and the stack rule it asks are in ``_outline`` and ``_labels``.
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List, Optional, Pattern, Sequence, Tuple
+from typing import Any, Callable, Dict, Final, List, Optional, Pattern, Sequence, Tuple
 
+from ._chunk import Chunk
 from ._contents import ENTRY, LEADER, ReadsContents, may_be_entry
 from ._cutter import special_lines
 from ._labels import DECIMAL, Level, Meaning, Number, follows, is_first, next_numbers, parse_number, place
 from ._outline import LABEL as OUTLINE_LABEL
 from ._outline import LEADS, PREFIX_WORDS, continues_title, is_title, label_meanings, printed
 from ._outline import RUN_IN as OUTLINE_RUN_IN
-from ._packing import Key, Packer, UniqueIds
+from ._packing import Cap, Key, Packer, UniqueIds
 from ._paragraphs import ParagraphProfile
 from ._errors import ConfigError
-from ._profile import Option, ProfileSpec, register
+from ._profile import Diagnose, Option, ProfileSpec, Rule, Settings, register
 from ._records import CONTENTS, HEADING, LABEL, TEXT, Line, Run, new
 from ._text import ends_clause, first_letter, reads_as_sentence, short_title
 
@@ -114,23 +115,29 @@ def chunk_id(key: Key, n: int, only: bool) -> str:
     return key.base if only else f"{key.base}#{n}"
 
 
-class PolicyProfile(ReadsContents, ParagraphProfile):
+_RULES: Final[Sequence[Rule]] = (
+    (CONTENTS, may_be_entry, ENTRY),
+    (HEADING, lambda t: t[0] in "0123456789", HEADING_SHAPE),
+    (LABEL, bool, OUTLINE_LABEL),  # the cutter's look (LEADS) has already been had
+)
+_OUTLINE_LINES: Final = special_lines(LEADS)
+_DECIMAL_LINES: Final = special_lines(r"\d")
+"""Under a decimal section an outline label is text: only lines that start
+with a digit (decimal headings, ``4.10.`` alone, ``6.``) need a look, and
+the cutter's search gets cheaper."""
+
+
+class PolicyProfile(ParagraphProfile, ReadsContents):
     """Wordings by their outline, packed paragraph by paragraph under a cap."""
 
-    RULES = (
-        (CONTENTS, may_be_entry, ENTRY),
-        (HEADING, lambda t: t[0] in "0123456789", HEADING_SHAPE),
-        (LABEL, bool, OUTLINE_LABEL),  # the cutter's look (LEADS) has already been had
-    )
-    special = _OUTLINE_LINES = special_lines(LEADS)
-    _DECIMAL_LINES = special_lines(r"\d")
-    """Under a decimal section an outline label is text: only lines that start
-    with a digit (decimal headings, ``4.10.`` alone, ``6.``) need a look, and
-    the cutter's search gets cheaper."""
+    # Module constants marked Final, not values made in the class body: mypyc
+    # sets a compiled class's defaults on each instance, and only from constants.
+    RULES = _RULES
+    special = _OUTLINE_LINES
     leader: Optional[Pattern[str]] = LEADER
 
-    def __init__(self, *args: Any) -> None:
-        ParagraphProfile.__init__(self, *args)
+    def __init__(self, settings: Settings, emit: Callable[[Chunk], None], diagnose: Diagnose, cap: Cap) -> None:
+        ParagraphProfile.__init__(self, settings, emit, diagnose, cap)
         ReadsContents.__init__(self)
         self.max_words: int = self.settings.profile_options.get("max_title_words", MAX_TITLE_WORDS)
         self.packer = Packer(self.cap, self.emit, "\n", chunk_id)
@@ -342,7 +349,8 @@ class PolicyProfile(ReadsContents, ParagraphProfile):
         self.count("headings_rejected")
         self.diagnose("rejected_heading", rec.first, text=rec.text, reason=self._verdict)
 
-    reject_label = reject_heading
+    def reject_label(self, rec: Line) -> None:
+        self.reject_heading(rec)
 
     # -- opening levels --------------------------------------------------------
     def open_section(self, rec: Line) -> None:
@@ -461,7 +469,7 @@ class PolicyProfile(ReadsContents, ParagraphProfile):
         stack = self.stack
         decimal = bool(stack) and stack[-1].level.style == DECIMAL
         self._decimal = len(stack) - 1 if decimal else None  # the depth of the open decimal level
-        self.special = self._DECIMAL_LINES if decimal else self._OUTLINE_LINES
+        self.special = _DECIMAL_LINES if decimal else _OUTLINE_LINES
 
     def _take_label_text(self, opened: _Open, label: Line, text: str) -> None:
         """A label's text, on its line or the next: a title makes it a heading;

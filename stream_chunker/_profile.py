@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Optional, Pattern, Protocol, Sequence, Tuple, runtime_checkable
+from typing import Any, Callable, Dict, Optional, Pattern, Protocol, Sequence, Tuple
 
 from ._chunk import Chunk
 from ._packing import Cap
@@ -56,7 +56,6 @@ class Settings:
     profile_options: Dict[str, Any] = field(default_factory=dict)
 
 
-@runtime_checkable
 class Profile(Protocol):
     """What the engine asks of every profile (the machine's table adds the
     actions and conditions of the line classes it makes)."""

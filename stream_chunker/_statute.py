@@ -38,15 +38,16 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
+from ._chunk import Chunk
 from ._codes import (BANNER, DIVISION_WORDS, DIVISIONS, NOTES_LINE, RANGE_LABELS, SIGNATURE, catchline, label_range,
                      section_pattern)
 from ._cutter import special_lines
 from ._errors import ConfigError
 from ._labels import LABEL_LINE, Level, place_chain
-from ._packing import Key, Packer, UniqueIds
-from ._profile import BaseProfile, Option, ProfileSpec, register
+from ._packing import Cap, Key, Packer, UniqueIds
+from ._profile import BaseProfile, Diagnose, Option, ProfileSpec, Settings, register
 from ._records import HEADING, LABEL, Line
 from ._text import ends_clause, join_soft_hyphens, single_spaced, title_case
 
@@ -65,8 +66,8 @@ def chunk_id(key: Key, n: int, only: bool) -> str:
 class StatuteProfile(BaseProfile):
     """Code sections and their labelled subsections."""
 
-    def __init__(self, *args: Any) -> None:
-        super().__init__(*args)
+    def __init__(self, settings: Settings, emit: Callable[[Chunk], None], diagnose: Diagnose, cap: Cap) -> None:
+        super().__init__(settings, emit, diagnose, cap)
         opts = self.settings.profile_options
         self.code: Optional[str] = opts.get("code")
         self.cite_template: str = opts.get("cite") or "\u00a7 {section}"
