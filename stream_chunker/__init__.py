@@ -13,6 +13,8 @@ second its imports take (see ``_launch``).
 from __future__ import annotations
 
 import importlib
+from importlib.machinery import EXTENSION_SUFFIXES
+from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, List
 
 if TYPE_CHECKING:
@@ -23,6 +25,11 @@ if TYPE_CHECKING:
     from ._errors import ChunkerError, ConfigError, EncodingUnavailable, InputError, OutputError
 
 __version__ = "0.1.0"
+
+__compiled__ = (getattr(find_spec(f"{__name__}._chunker"), "origin", None) or "").endswith(tuple(EXTENSION_SUFFIXES))
+"""Whether this is the compiled build (``STREAM_CHUNKER_COMPILE=1 pip install .``),
+whose core modules mypyc made into C extensions, or the pure-Python package:
+found, not imported, as importing the package must cost nothing."""
 
 _HOMES = {
     "Chunk": "_chunk",
@@ -36,7 +43,7 @@ _HOMES = {
     "chunk_lines": "_drive",
 }
 
-__all__ = ["__version__", *_HOMES]
+__all__ = ["__compiled__", "__version__", *_HOMES]
 
 
 def __getattr__(name: str) -> Any:

@@ -11,7 +11,7 @@ import time
 from contextlib import ExitStack, redirect_stdout
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
-from . import __version__
+from . import __compiled__, __version__
 from ._chunk import Chunk
 from ._chunker import AUTO, Chunker
 from ._corpus import worker_count
@@ -31,6 +31,9 @@ EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 EXIT_OUTPUT_FAILED = 74  # EX_IOERR, as sysexits.h numbers it
 # 128 and the signal's number, as a shell reports a process that signal ended.
 EXIT_INTERRUPTED, EXIT_PIPE_CLOSED, EXIT_TERMINATED = 130, 141, 143
+
+BUILD = "compiled" if __compiled__ else "pure Python"
+"""Which build runs, for ``--version``: a bug report should say."""
 
 EXAMPLES = """\
 examples:
@@ -110,7 +113,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
     p.add_argument("--fsm", action="store_true", help="print the reader's state machine as Mermaid and exit")
-    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__} ({BUILD})")
     return p
 
 

@@ -529,7 +529,7 @@ def test_fsm_prints_mermaid_with_every_state(capsys, monkeypatch):
 def test_version(capsys, monkeypatch):
     code, out, _ = run_main(["--version"], capsys, monkeypatch)
     assert code == EXIT_OK
-    assert out.strip() == f"stream-chunker {__version__}"
+    assert out.strip() in (f"stream-chunker {__version__} (pure Python)", f"stream-chunker {__version__} (compiled)")
 
 
 def test_help_shows_examples_and_exit_codes(capsys, monkeypatch):

@@ -75,3 +75,14 @@ def test_a_long_module_says_why_at_its_top():
         if source.count("\n") > LONG:
             docstring = ast.get_docstring(ast.parse(source)) or ""
             assert "Why one module" in docstring, f"{path.name} has {source.count(chr(10))} lines and no reason"
+
+
+def test_the_compiled_build_compiles_the_core_layer():
+    """setup.py names the modules mypyc compiles (README: Compiled build): the
+    core, where the line loop spends its time, so a new core module is not
+    left out without a reason, nor a driver let in."""
+    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    named = {ast.unparse(node.targets[0]): ast.literal_eval(node.value) for node in tree.body
+             if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) in ("COMPILED", "LEFT_OUT")}
+    assert sorted([*named["COMPILED"], *named["LEFT_OUT"]]) == sorted(
+        name for name, layer in _listed().items() if layer == "core")
