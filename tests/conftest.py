@@ -1,13 +1,19 @@
-"""Shared fixtures: the real corpus next to the repository, and hypothesis settings."""
+"""Shared fixtures: the real corpus next to the repository, hypothesis settings,
+and the compiled build's modules when that is the build under test."""
 
 from __future__ import annotations
 
+import importlib
 import os
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+from types import ModuleType
 from typing import Callable, List
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+import stream_chunker
 
 settings.register_profile(
     "default",
@@ -31,3 +37,21 @@ def corpus() -> Callable[[str], List[str]]:
         return (CORPUS / name).read_text(encoding="utf-8").split("\n")
 
     return read
+
+
+COMPILED_EXPECTED = os.environ.get("STREAM_CHUNKER_COMPILE") == "1"
+"""The suite tests the compiled build (``.ci/run``'s second pass): set as when it was built."""
+
+
+def compiled_modules() -> List[ModuleType]:
+    """Every module of the installed package that has a compiled extension
+    beside its source, as imported."""
+    folder = Path(stream_chunker.__file__).parent
+    names = sorted({path.name.split(".")[0] for suffix in EXTENSION_SUFFIXES for path in folder.glob(f"*{suffix}")})
+    return [importlib.import_module(f"stream_chunker.{name}") for name in names]
+
+
+if COMPILED_EXPECTED:
+    # pytest's doctest collection imports a module not yet imported from its
+    # source file by path: imported first, every module's doctests run compiled.
+    compiled_modules()

@@ -288,8 +288,10 @@ def run_script(tmp_path, source: str) -> str:
     script = tmp_path / "run.py"
     script.write_text(source, encoding="utf-8")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    # This interpreter's path, in its order: the child imports the build under
+    # test (the checkout's sources, or the installed compiled build before them).
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=root, timeout=120,
-                          env={**os.environ, "PYTHONPATH": root})
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
     assert done.returncode == 0, (done.returncode, done.stderr)
     return done.stdout
 
