@@ -132,12 +132,12 @@ class Subject:
     argv: Callable[[Path], list[str]]
 
 
-def _shown(argv: Sequence[str]) -> str:
+def _shown(argv: Sequence[str], env: dict[str, str] | None = None) -> str:
     """The command as it would be typed in the repository's root with the venv active."""
     words = ["python" if word == sys.executable else word for word in argv]
     if words[0].endswith("/stream-chunker"):
         words[0] = "stream-chunker"
-    return shlex.join(words)
+    return shlex.join([f"{name}={value}" for name, value in (env or {}).items()] + words)
 
 
 def _failure(returncode: int, stderr: str) -> str:
@@ -147,22 +147,28 @@ def _failure(returncode: int, stderr: str) -> str:
     return message if len(message) <= 100 else message[:99] + "…"
 
 
-def worker_argv(tool: str, *options: str) -> Callable[[Path], list[str]]:
-    return lambda file: [sys.executable, "-m", "benchmarks.worker", tool, str(file), *options]
+#: The interpreter a worker runs under, and what it adds to this one's environment:
+#: this one's, unless a build is named (``benchmarks.compiled`` runs two).
+Build = tuple[str, dict[str, str]]
+THIS_BUILD: Build = (sys.executable, {})
 
 
-def chunker_cli(*options: str) -> Callable[[Path], list[str]]:
-    script = Path(sys.executable).with_name("stream-chunker")
-    program = [str(script)] if script.exists() else [sys.executable, "-m", "stream_chunker"]
+def worker_argv(tool: str, *options: str, build: Build = THIS_BUILD) -> Callable[[Path], list[str]]:
+    return lambda file: [build[0], "-m", "benchmarks.worker", tool, str(file), *options]
+
+
+def chunker_cli(*options: str, build: Build = THIS_BUILD) -> Callable[[Path], list[str]]:
+    script = Path(build[0]).with_name("stream-chunker")
+    program = [str(script)] if script.exists() else [build[0], "-m", "stream_chunker"]
     return lambda file: [*program, *options, str(file)]
 
 
 class _Served:
     """One tool's worker process in ``--serve`` mode: a timed run per request."""
 
-    def __init__(self, tool: str, file: Path, timeout: float) -> None:
-        argv = worker_argv(tool, "--warmup", "--serve")(file)
-        self.command = _shown(argv) + "  # one timed run per line on stdin"
+    def __init__(self, tool: str, file: Path, timeout: float, build: Build = THIS_BUILD) -> None:
+        argv = worker_argv(tool, "--warmup", "--serve", build=build)(file)
+        self.command = _shown(argv, build[1]) + "  # one timed run per line on stdin"
         print(f"$ {self.command}", flush=True)
         self.timeout = timeout
         self.error: str | None = None
@@ -170,7 +176,7 @@ class _Served:
         self.seconds: list[float] = []
         self.items = 0
         self.process = subprocess.Popen(argv, cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
+                                        stderr=subprocess.PIPE, text=True, env={**os.environ, **build[1]})
         ready = self._answer()
         if ready is not None:
             self.size = ready["bytes"]
@@ -236,7 +242,7 @@ CommandLine = dict[str, Speed]
 """Throughput of the command line at 20x by mode, and of tiktoken alone ("tiktoken")."""
 
 
-def measure_command_line(file: Path, settings: Settings) -> CommandLine:
+def measure_command_line(file: Path, settings: Settings, build: Build = THIS_BUILD) -> CommandLine:
     """The command line as a user runs it, in both counting modes, beside
     tiktoken alone on the same paragraphs in memory (a served worker), timed in
     rounds so that the machine's drift falls on all three alike. A run of the
@@ -244,7 +250,8 @@ def measure_command_line(file: Path, settings: Settings) -> CommandLine:
     the file, writing every chunk as a JSON line."""
     size = file.stat().st_size
     alone = _Served("tiktoken", file, settings.timeout)
-    argv = {"estimate": chunker_cli("--no-real-tokens")(file), "real counts": chunker_cli()(file)}
+    argv = {"estimate": chunker_cli("--no-real-tokens", build=build)(file),
+            "real counts": chunker_cli(build=build)(file)}
     seconds: dict[str, list[float]] = {mode: [] for mode in argv}
     errors: dict[str, str] = {}
     for mode, words in argv.items():
@@ -292,7 +299,8 @@ def command_line_table(speeds: CommandLine) -> str:
 COUNTED = ("count-words", "skeleton", "tiktoken", ESTIMATE, REAL_INLINE, "langchain-token")
 
 
-def measure_instructions(tool: str, file: Path, timeout: float) -> tuple[str, float | None]:
+def measure_instructions(tool: str, file: Path, timeout: float,
+                         build: Build = THIS_BUILD) -> tuple[str, float | None]:
     """Millions of CPU instructions one run of ``tool`` executes, counted by
     valgrind's callgrind: (instructions for 3 runs - for 1 run) / 2, so imports
     and setup cancel out. Unlike wall-clock time on a shared machine, the count
@@ -302,12 +310,12 @@ def measure_instructions(tool: str, file: Path, timeout: float) -> tuple[str, fl
     command = ""
     for repeats in (1, 3):
         argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                *worker_argv(tool, "--repeats", str(repeats))(file)]
-        command = _shown(argv)
+                *worker_argv(tool, "--repeats", str(repeats), build=build)(file)]
+        command = _shown(argv, build[1])
         print(f"$ {command}", flush=True)
         try:
             done = subprocess.run(argv, check=False, cwd=REPO, capture_output=True, text=True,
-                                  timeout=timeout * 10)
+                                  timeout=timeout * 10, env={**os.environ, **build[1]})
         except (OSError, subprocess.TimeoutExpired):
             return command, None
         found = re.search(r"Collected : (\d+)", done.stderr)
