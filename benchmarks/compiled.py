@@ -1,5 +1,5 @@
 """The two builds side by side in one run: the pure-Python package and the
-compiled one (README: *Compiled build*), on the synthetic manual at 1x.
+compiled one (README: *A compiled build*), on the synthetic manual at 1x.
 
     python -m benchmarks.compiled --compiled .venv-compiled/bin/python
 

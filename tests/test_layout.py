@@ -78,7 +78,7 @@ def test_a_long_module_says_why_at_its_top():
 
 
 def test_the_compiled_build_compiles_the_core_layer():
-    """setup.py names the modules mypyc compiles (README: Compiled build): the
+    """setup.py names the modules mypyc compiles (README: A compiled build): the
     core, where the line loop spends its time, so a new core module is not
     left out without a reason, nor a driver let in."""
     tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
