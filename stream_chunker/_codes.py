@@ -15,12 +15,15 @@ import re
 from typing import Optional, Tuple
 
 from ._labels import Level, meanings
+from ._text import word_alternatives
 
 _NUMBER = r"\d+[A-Za-z]?(?:[-.:]\d+[A-Za-z]?)*"
+_COLORADO = r"\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?){2,}"
+"""Colorado's section numbers, of three or more hyphenated parts, printed with no marker."""
 _RANGE = rf"{_NUMBER}(?:\s*(?:,|to|through|and)\s*{_NUMBER})*"
 DIVISIONS = ("TITLE", "SUBTITLE", "CHAPTER", "SUBCHAPTER", "PART", "SUBPART", "DIVISION", "SUBDIVISION")
 """The divisions of a code above its sections, the largest first."""
-DIVISION_WORDS = "|".join(DIVISIONS + tuple(w.capitalize() for w in DIVISIONS))
+DIVISION_WORDS = word_alternatives(DIVISIONS)
 _DIVISION = (rf"(?P<division>{DIVISION_WORDS})\s+(?P<dvalue>\d+[A-Z]?|[IVXLC]+|[A-Z])"
              r"(?:\s*[.\u2013\u2014-]\s*|\s+)(?P<dname>[A-Z].*)")
 RANGE_LABELS = re.compile(r"\(([^()\s]{1,6})\)\s+(to|through)\s+\(([^()\s]{1,6})\)")
@@ -44,7 +47,7 @@ def section_pattern(prefix: Optional[str]) -> "re.Pattern[str]":
     markers = [r"\u00a7(?!\u00a7)", r"Sec\.", r"SEC\.", r"Section"] + ([re.escape(prefix)] if prefix else [])
     return re.compile(
         rf"(?:(?:{'|'.join(markers)})\s*(?P<num>{_NUMBER})|\u00a7\u00a7\s*(?P<range>{_RANGE}))(?:\.\s*|\s+|$)(?P<rest>.*)"
-        rf"|(?P<colorado>\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?){{2,}})\.\s+(?P<crest>[A-Z].*)"
+        rf"|(?P<colorado>{_COLORADO})\.\s+(?P<crest>[A-Z].*)"
         rf"|{_DIVISION}"
     )
 
@@ -74,5 +77,5 @@ def label_range(first: Level, m: "re.Match[str]") -> Level:
     return Level(first.style, last.value, f"{m[1]}) {m[2]} ({m[3]}")
 
 
-SIGNATURE = re.compile(r"(?:\u00a7\u00a7?|Sec\.|SEC\.)[ \t]*\d|\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?){2,}\.[ \t]+[A-Z]")
+SIGNATURE = re.compile(rf"(?:\u00a7\u00a7?|Sec\.|SEC\.)[ \t]*\d|{_COLORADO}\.[ \t]+[A-Z]")
 """Section lines with a marker, or Colorado's: what only codes print."""

@@ -198,6 +198,8 @@ class Outcome:
     seconds: float
     peak_rss_mib: float
     """The high-water mark of the process that chunked it, up to its end."""
+    count_worker_peak_rss_mib: Optional[float]
+    """That of the process's counting process, up to then (None when none ran)."""
     notes: Tuple[str, ...]
     """Lines for stderr when it was read, but perhaps not well (see ``document_notes``)."""
 
@@ -268,4 +270,4 @@ def chunk_document(job: Job, write: Write, write_diagnostic: Optional[Write] = N
         except OSError:
             pass
     return Outcome(job.name, error, report, chunks, read, round(time.perf_counter() - started, 3),
-                   peak_rss_mib(), notes)
+                   peak_rss_mib(), count_worker_peak_rss_mib(), notes)

@@ -18,7 +18,7 @@ import time
 from contextlib import ExitStack
 from typing import Any, Dict, List, Optional
 
-from ._corpus import InOrder, counts_apart, worker_count
+from ._corpus import InOrder, counts_apart
 from ._documents import DEFAULT_GLOBS, Outcome, Write, chunk_document, documents, jobs_for, peaks
 from ._errors import OutputError
 from ._output import Output, document_bar, report_outputs, say
@@ -60,6 +60,7 @@ class _Totals:
     def __init__(self) -> None:
         self.documents = self.failed = self.chunks = self.bytes = 0
         self.worker_peak = 0.0
+        self.counting_peak: Optional[float] = None  # of the counting processes, workers' included
 
     def add(self, outcome: Outcome) -> None:
         self.documents += 1
@@ -67,6 +68,7 @@ class _Totals:
         self.chunks += outcome.chunks
         self.bytes += outcome.bytes
         self.worker_peak = max(self.worker_peak, outcome.peak_rss_mib)
+        self.counting_peak = max(filter(None, (self.counting_peak, outcome.count_worker_peak_rss_mib)), default=None)
 
     def as_dict(self, seconds: float) -> Dict[str, Any]:
         return {"documents": self.documents, "failed": self.failed, "chunks": self.chunks, "bytes": self.bytes,
@@ -77,10 +79,9 @@ class _Totals:
 
 
 def run_many(args: argparse.Namespace, options: Dict[str, Any], inputs: List[str], out: Output,
-             signals: Signals) -> bool:
+             signals: Signals, workers: int) -> bool:
     """Chunk every document ``inputs`` name, each line with its ``doc``;
     returns whether some document failed."""
-    workers = worker_count(args.jobs)
     globs = tuple(args.glob or DEFAULT_GLOBS)
     options = dict(options, count_worker=counts_apart(args.count_worker, workers))
     reading = dict(strict=args.strict, pdf_backend=args.pdf_backend, password=args.password, layout=args.layout)
@@ -134,7 +135,11 @@ def run_many(args: argparse.Namespace, options: Dict[str, Any], inputs: List[str
                         write_diagnostic(text)
                 done(outcome)
         seconds = time.perf_counter() - started
-        rest = {"totals": totals.as_dict(seconds), "elapsed_s": round(seconds, 3), **peaks()}
+        mine = peaks()
+        # With workers, the counting processes are theirs: each document brought its figure back.
+        mine["count_worker_peak_rss_mib"] = max(
+            filter(None, (mine["count_worker_peak_rss_mib"], totals.counting_peak)), default=None)
+        rest = {"totals": totals.as_dict(seconds), "elapsed_s": round(seconds, 3), **mine}
         if report_file is not None:
             reports.write(report_file, rest)
         if args.stats:

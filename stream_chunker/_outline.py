@@ -21,10 +21,10 @@ import re
 from typing import List
 
 from ._labels import Meaning, meanings
-from ._text import first_letter, reads_as_sentence, title_case
+from ._text import first_letter, reads_as_sentence, title_case, word_alternatives
 
 PREFIX_WORDS = ("SECTION", "PART", "ARTICLE", "CHAPTER", "SCHEDULE", "ANNEXURE", "APPENDIX")
-_WORDS = "|".join(PREFIX_WORDS + tuple(w.capitalize() for w in PREFIX_WORDS))
+_WORDS = word_alternatives(PREFIX_WORDS)
 
 LABEL = re.compile(
     rf"(?:(?P<word>{_WORDS})\s+(?P<value>[A-Z]{{1,6}}|\d{{1,3}})(?:\s*[).:\-\u2013\u2014]|(?=\s+[A-Z]))"
@@ -39,12 +39,9 @@ label glued to its text (``M.Appraisal``, ``(3)Failure``: words the extractor
 ran together) may go on with a level already open, or open one with its first
 value, never start or replace the outline."""
 
-LEADS = (r"[\d(]|[A-Za-z](?:\.[ \t\nA-Z]|\))|[ivxlcIVXLC]{2,6}\.[ \t\n]"
-         r"|(?:S(?:ECTION|ection|CHEDULE|chedule)|P(?:ART|art)|A(?:RTICLE|rticle|NNEXURE|nnexure|PPENDIX|ppendix)"
-         r"|C(?:HAPTER|hapter))[ \t]")
+LEADS = rf"[\d(]|[A-Za-z](?:\.[ \t\nA-Z]|\))|[ivxlcIVXLC]{{2,6}}\.[ \t\n]|(?:{_WORDS})[ \t]"
 """What such a line (or a decimal heading) starts with: the cutter's cheap look,
-tried at every line start, so its words are spelled out by first letter (the
-regular expression engine then tries one branch, not fourteen)."""
+tried at every line start."""
 
 
 

@@ -281,7 +281,7 @@ class StatuteProfile(BaseProfile):
     def _take_line(self, rec: Line) -> None:
         self._wraps = ""
         self._whole = False
-        text = single_spaced(rec.text)[0]
+        text, words = single_spaced(rec.text)
         first_page = rec.page
         if "\u00ad" in text or self._broken is not None:
             broken, self._broken = self._broken, None
@@ -291,6 +291,7 @@ class StatuteProfile(BaseProfile):
                 self._broken = rec._replace(text=text)
                 return
             text, joined = join_soft_hyphens(text)
+            words = len(text.split())
             if joined or broken is not None:
                 self.count("soft_hyphens", joined + (broken is not None))
         if self._path is None:  # nothing of this section's text yet: a banner may still come
@@ -308,7 +309,7 @@ class StatuteProfile(BaseProfile):
             self._open(0, (NOTES,))
         if self._path is None:
             self._open(0, ())
-        self.packer.add(text, len(text.split()), (rec.first, rec.last), (first_page, rec.page), rec.cut)
+        self.packer.add(text, words, (rec.first, rec.last), (first_page, rec.page), rec.cut)
         self._last = text
 
     def last_line(self) -> str:

@@ -6,7 +6,7 @@ These rules are shared by every profile and by the reader; each is written once.
 from __future__ import annotations
 
 import re
-from typing import Tuple
+from typing import Dict, List, Sequence, Tuple
 
 CLAUSE_END = re.compile(
     r"(?:(?P<sentence>[.!?:;])|[\u2014\-\u201d)]|[;,] (?:or|and))[\"'\u2019\u201d)\]]*$")
@@ -120,3 +120,17 @@ def title_case(text: str) -> bool:
         if letter and not letter.isupper() and word.lower() not in _SMALL and not word[0].isdigit():
             return False
     return True
+
+
+def word_alternatives(words: Sequence[str]) -> str:
+    """A regular expression for ``words`` in capitals or capitalised, grouped
+    by first letter: tried at a line start, the engine then takes one branch
+    where a flat list would try each word in turn.
+
+    >>> word_alternatives(("PART", "PREAMBLE", "TITLE"))
+    'P(?:ART|art|REAMBLE|reamble)|T(?:ITLE|itle)'
+    """
+    rests: Dict[str, List[str]] = {}
+    for word in words:
+        rests.setdefault(word[0], []).extend([word[1:], word[1:].lower()])
+    return "|".join(f"{initial}(?:{'|'.join(rest)})" for initial, rest in rests.items())

@@ -14,7 +14,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 from . import __compiled__, __version__
 from ._chunk import Chunk
 from ._chunker import AUTO, Chunker
-from ._corpus import worker_count
+from ._corpus import settle, worker_count
 from ._counting import counting_chunker
 from ._documents import STDIN, is_pdf_file, json_line, open_document, peaks, document_notes
 from ._errors import ChunkerError, ConfigError, EncodingUnavailable, InputError, OutputError
@@ -24,7 +24,6 @@ from ._output import Output, progress_bar, report_outputs, say, to_devnull, utf8
 from ._profile import COMMON_OPTIONS, profiles
 from ._signals import Signals, status_of, take
 from ._sniff import WINDOW
-from ._tokens import BUNDLED
 from .pdf import BACKENDS, Page, pdf_batches
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
@@ -152,26 +151,14 @@ def _pdf_batches(args: argparse.Namespace, chunker: Chunker, name: str,
                            progress=advance)
 
 
-def _settle(opts: Dict[str, Any], to_workers: bool) -> None:
-    """Every option checked before anything is read, by making a Chunker. The
-    bundled encoding cannot fail to load, so a run whose documents go to worker
-    processes checks its name only and leaves the loading to the workers: the
-    command line would spend a fifth of a second and some 40 MiB on it for
-    nothing."""
-    if to_workers and opts["real_tokens"] and opts["encoding"] in BUNDLED:
-        Chunker(**dict(opts, real_tokens=False, cap_by="estimate"))  # the name is checked all the same
-    else:
-        Chunker(**opts)
-
-
 def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
     opts = _options(args)
     workers = worker_count(args.jobs)
     files = args.files or ["-"]
     many = len(files) > 1 or any(name != STDIN and os.path.isdir(name) for name in files)
-    _settle(opts, to_workers=many and workers > 1)
+    settle(opts, workers if many else 1)
     if many:
-        return EXIT_BAD_INPUT if run_many(args, opts, files, out, signals) else EXIT_OK
+        return EXIT_BAD_INPUT if run_many(args, opts, files, out, signals, workers) else EXIT_OK
     name = files[0]
     started = time.perf_counter()
     with ExitStack() as stack:

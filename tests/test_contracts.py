@@ -110,16 +110,22 @@ def test_an_empty_input_has_no_pages(via, tmp_path, capsys, monkeypatch):
     assert Chunker(real_tokens=False).report["pages"] == 0
 
 
-@pytest.mark.parametrize("counting", [True, False], ids=["count-worker", "no-count-worker"])
-def test_the_report_tells_the_two_processes_peaks_apart(counting, tmp_path):
-    """In a process of its own, so that the counting process is the run's."""
+@pytest.mark.parametrize("counting,jobs", [(True, []), (False, []), (True, ["--jobs", "2", "--count-worker"])],
+                         ids=["count-worker", "no-count-worker", "workers-count-worker"])
+def test_the_report_tells_the_two_processes_peaks_apart(counting, jobs, tmp_path):
+    """In a process of its own, so that the counting process is the run's
+    (with workers: theirs, each document bringing its figure back)."""
     path = write(tmp_path / "wording.txt", generate(pages=40, seed=5))
-    argv = ["--stats", str(path)] + ([] if counting else ["--no-count-worker"])
+    paths = [str(path), str(write(tmp_path / "other.txt", generate(pages=40, seed=6)))] if jobs else [str(path)]
+    argv = ["--stats", *jobs, *paths] + ([] if counting else ["--no-count-worker"])
     run = subprocess.run([sys.executable, "-m", "stream_chunker", *argv], capture_output=True,
                          timeout=CHILD_TIMEOUT)
     assert run.returncode == EXIT_OK, run.stderr
     report = json.loads(run.stderr)
-    assert report["tokens"]["count_worker"] is counting
+    if jobs:
+        assert all(doc["tokens"]["count_worker"] for doc in report["documents"])
+    else:
+        assert report["tokens"]["count_worker"] is counting
     assert isinstance(report["peak_rss_mib"], float) and report["peak_rss_mib"] > 0
     if counting:
         assert isinstance(report["count_worker_peak_rss_mib"], float) and report["count_worker_peak_rss_mib"] > 0

@@ -100,6 +100,17 @@ def test_with_workers_the_command_line_loads_no_encoding_of_its_own(tmp_path, ca
     assert code == EXIT_OK and all(c["real_tokens"] for c in json_lines(out))
     code, _, err = run_main(["--jobs", "2", "--encoding", "nope", *map(str, docs)], capsys, monkeypatch)
     assert code == EXIT_USAGE and "unknown encoding 'nope'" in err
+    assert all(chunk.real_tokens for _, chunk in chunk_files(docs, jobs=2))  # the library's too
+
+
+def test_with_workers_an_option_is_checked_before_any_worker_starts(tmp_path, capsys, monkeypatch):
+    """cap_by="real" with a profile that cannot cap by it is refused as with
+    one process: at once, nothing handed to a worker."""
+    docs = [write(tmp_path / f"{n}.txt", EXAMPLE_TEXT) for n in "ab"]
+    monkeypatch.setattr(InOrder, "runs", lambda *args: pytest.fail("a worker was asked to start"))
+    code, out, err = run_main(["--jobs", "2", "--profile", "statute", "--cap-by", "real", *map(str, docs)],
+                              capsys, monkeypatch)
+    assert (code, out) == (EXIT_USAGE, "") and "cap_by" in err
 
 
 def test_each_document_is_whole_contiguous_and_in_sorted_order(mixed, capsys, monkeypatch):
