@@ -16,7 +16,7 @@ COMPILED = (
     "_packing", "_paragraphs", "_policy", "_profile", "_records", "_report", "_sniff", "_splitter", "_statute",
     "_text", "_tokens", "_zones",
 )
-"""The modules of ``stream_chunker`` compiled: the core layer (README: Layout), where
+"""The modules of ``stream_chunker`` compiled: the core layer (docs/architecture.md), where
 the line loop spends its time, but for ``LEFT_OUT``. The drivers and the command
 line stay Python: their time goes to decoding, JSON, pipes and processes, all C
 already."""

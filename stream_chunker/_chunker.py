@@ -230,7 +230,7 @@ class Chunker:
 
     @property
     def report(self) -> Dict[str, Any]:
-        """The end-of-run report as a dict (see the README for its fields)."""
+        """The end-of-run report as a dict (docs/command-line.md lists its fields)."""
         if self._reader is None:  # "auto" has not chosen yet: nothing is read
             return self._report.as_dict(lines=0, pages=0, nul_bytes=0, counts={}, profile={}, counting={})
         return self._report.as_dict(

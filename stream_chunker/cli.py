@@ -67,7 +67,7 @@ def _parser() -> argparse.ArgumentParser:
     registry = profiles()
     p.add_argument("--profile", choices=tuple(registry) + (AUTO,), default="policy",
                    help="; ".join(f"{spec.name}: {spec.summary}" for spec in registry.values())
-                   + f"; {AUTO}: the one the first {WINDOW} lines read like")
+                   + f"; {AUTO}: the one the first {WINDOW:,} characters read like")
     cap = p.add_mutually_exclusive_group()
     cap.add_argument("--max-tokens", type=int, help="cap in tokens (policy default 400)")
     cap.add_argument("--max-chars", type=int, help="cap in characters (statute default 900)")

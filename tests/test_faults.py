@@ -4,7 +4,7 @@ closes the pipe), signals at random moments from the command's first
 instruction to its exit, a counting process and a worker killed.
 
 Every run is checked alike (:func:`check`): its exit status is one the
-README gives for what happened, stderr holds no traceback (for a stop, it
+docs/command-line.md gives for what happened, stderr holds no traceback (for a stop, it
 holds nothing; for a failed write, one line that names the output), stdout
 holds only complete JSON lines -- the first lines of what an undisturbed run
 writes, byte for byte --, and nothing of the run is left behind: no process
@@ -516,7 +516,7 @@ def test_a_temporary_directory_too_long_for_the_workers_socket(docs):
     assert run.err.decode().startswith("stream-chunker: cannot start the worker processes: AF_UNIX path too long")
 
 
-# -- the README's exit statuses ----------------------------------------------------------------
+# -- the exit statuses of docs/command-line.md ----------------------------------------------------------------
 
 
 def _stopped_while_reading(signum: int) -> Callable[[], Run]:
@@ -544,7 +544,7 @@ def _pipe_closed() -> Run:
     return child.finish()
 
 
-# A run for each row of the README's table of exit statuses, in its order.
+# A run for each row of the table of exit statuses (docs/command-line.md), in its order.
 STATUS_EXAMPLES: Dict[int, Callable[[], Run]] = {
     EXIT_OK: _with("--no-real-tokens", str(ROOT / "examples" / "policy-wording.txt")),
     EXIT_BAD_INPUT: _with("--no-real-tokens", "no/such/file.txt"),
@@ -557,8 +557,8 @@ STATUS_EXAMPLES: Dict[int, Callable[[], Run]] = {
 
 
 def _readme_statuses() -> List[Tuple[int, str]]:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("**Exit status**", 1)[1].split("\n\n", 1)[1].split("\n\n", 1)[0]
+    doc = (ROOT / "docs" / "command-line.md").read_text(encoding="utf-8")
+    section = doc.split("**Exit status**", 1)[1].split("\n\n", 1)[1].split("\n\n", 1)[0]
     return [(int(status), when) for status, when in re.findall(r"^\| (\d+) \| (.+) \|$", section, re.M)]
 
 

@@ -1,4 +1,4 @@
-"""The README's *Layout* is what the package is: every module listed with its
+"""The modules table of docs/architecture.md is what the package is: every module listed with its
 one job and its layer, imports only from its own layer or below (core ←
 drivers ← command line), no import cycle, and no long module without a reason."""
 
@@ -16,9 +16,9 @@ LONG = 300
 
 
 def _listed() -> Dict[str, str]:
-    """Module name -> layer, from the README's Layout table."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("\n## Layout\n", 1)[1].split("\n## ", 1)[0]
+    """Module name -> layer, from the table of docs/architecture.md."""
+    doc = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = doc.split("\n## Modules\n", 1)[1].split("\n## ", 1)[0]
     rows = re.findall(r"^\| `(\w+)\.py` \| (core|driver|command line) \| .+\|$", section, re.M)
     return {name: layer for name, layer in rows}
 
@@ -78,7 +78,7 @@ def test_a_long_module_says_why_at_its_top():
 
 
 def test_the_compiled_build_compiles_the_core_layer():
-    """setup.py names the modules mypyc compiles (README: A compiled build): the
+    """setup.py names the modules mypyc compiles (docs/compiled-build.md): the
     core, where the line loop spends its time, so a new core module is not
     left out without a reason, nor a driver let in."""
     tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))

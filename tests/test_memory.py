@@ -204,7 +204,7 @@ def test_a_paragraph_exactly_as_long_as_the_bound_is_not_cut():
         assert [(c.text, c.oversize) for c in chunks] == [(text, False)]
 
 
-# -- every structure bounded, whatever the text (README: Memory) ------------------
+# -- every structure bounded, whatever the text (docs/how-it-reads.md: Memory) --------
 
 def test_a_million_blank_lines_are_never_held_whole(monkeypatch):
     held = []
