@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from stream_chunker import Chunker, ConfigError
-from stream_chunker._sniff import WINDOW
+from stream_chunker.engine.sniff import WINDOW
 
 from .test_cli import FAST, json_lines, run_main
 
