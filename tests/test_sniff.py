@@ -1,4 +1,4 @@
-"""Which profile a text reads like (``_sniff``): ``profile="auto"`` and the
+"""Which profile a text reads like (``engine.sniff``): ``profile="auto"`` and the
 ``profile_mismatch`` diagnostic, on the real corpus and on small texts."""
 
 from __future__ import annotations

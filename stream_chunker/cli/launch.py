@@ -33,5 +33,5 @@ def main() -> int:
         if signals is None or signals.stopped_with is None:
             raise
     # A stop that came out as another error, or that something swallowed,
-    # gives the signal's status all the same (see ``_signals.Signals``).
+    # gives the signal's status all the same (see ``cli.signals.Signals``).
     return status if signals is None or signals.stopped_with is None else signals.stopped_with

@@ -19,7 +19,7 @@ from .signals import Signals
 class Output:
     """One output of the command line -- stdout, the ``--report`` or
     ``--diagnostics`` file, stderr for ``--stats`` -- written straight to its
-    file descriptor with the signals held (``_signals``), so that a signal
+    file descriptor with the signals held (``cli.signals``), so that a signal
     never cuts a line in two.
 
     A write that fails (a full disk, a file over its size limit) raises

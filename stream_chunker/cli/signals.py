@@ -4,7 +4,7 @@ stop does -- workers stopped, spill files deleted, the counting process ended,
 only complete lines written -- with the status a shell gives a process that
 signal ends: 128 and its number (130, 143, 141).
 
-They are taken at the command's first instruction (``_launch``), before
+They are taken at the command's first instruction (``cli.launch``), before
 anything else is imported, so that a signal during the imports is a stop like
 any other and not a traceback. While a piece of output is written, a signal
 waits until the piece is out, so that no line is cut in two; a second signal

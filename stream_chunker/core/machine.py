@@ -1,5 +1,10 @@
 """The reader's finite-state machine: every state, every transition, in one place.
 
+Why so branched: ``Reader.__init__`` (cyclomatic complexity 21) derives the
+reader's plan from the table once -- the rows bound to the profile, the
+blank-line shortcuts, the states where a run goes whole -- so that a line
+costs a dict look-up; each of its loops is one of those derivations.
+
 Theory of operation
 -------------------
 The chunker reads a document one line at a time. Each line is classified
@@ -277,7 +282,7 @@ class Reader:
         return self._model.state
 
     def push(self, rec: Any) -> None:
-        """Take one record (see ``_records``)."""
+        """Take one record (see ``core.records``)."""
         self._records += 1
         if type(rec) is Run:
             self._run(rec)

@@ -39,7 +39,7 @@ class Line(NamedTuple):
     after_blank: bool = False
     """Blank lines came just before it."""
     cut: bool = False
-    """A piece of a line longer than the hard bound (see ``_splitter``)."""
+    """A piece of a line longer than the hard bound (see ``core.stages.splitter``)."""
 
 
 class Span(NamedTuple):

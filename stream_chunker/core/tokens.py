@@ -73,7 +73,7 @@ def check_encoding_name(name: str) -> None:
 
 class Counter(Protocol):
     """Who gives chunks their real token counts: this thread (``InlineCounter``)
-    or a driver's (``_counting``). Chunks come back in order, counted; with
+    or a driver's (``drivers.counting``). Chunks come back in order, counted; with
     ``wait`` every one handed over comes back."""
 
     @property

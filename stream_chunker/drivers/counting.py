@@ -1,6 +1,11 @@
 """Real token counts for chunks, handed on in order: counted in this process,
 or, once a document proves long, mostly by a counting process beside it.
 
+Why so branched: ``Counts.settle`` (cyclomatic complexity 22) is where the
+two counters meet -- a chunk sent, counted here or waited for, the counting
+process loading, alive or gone -- and those choices in one place are what keep
+the chunks in order with their counts.
+
 Why a process: tiktoken's encoder gives up the GIL for only part of its work,
 and on this project's 2-vCPU machine a worker *thread* that encoded chunks made
 the whole run slower, not faster (measured before the engine became stages), while two *processes*

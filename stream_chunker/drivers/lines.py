@@ -2,7 +2,7 @@
 
 A source whose lines are all there already -- a list or tuple, a text file on
 disk -- is fed in blocks of lines, and its real token counts are taken mostly
-by the counting process (see ``_counting``). Any other iterable may be live (a
+by the counting process (see ``drivers.counting``). Any other iterable may be live (a
 generator reading a socket, a pipe): its lines are fed one at a time, and each
 chunk is yielded as soon as it is decided, with its count taken here, so that
 nothing waits for input that has not come.
@@ -97,7 +97,7 @@ def chunk_lines(
     profile's default applies (policy: 400 estimated tokens; statute: 900
     characters). With ``count_worker``, the real token counts of a source read
     in blocks are taken mostly by a counting process beside this one, on
-    another core (see ``_counting``): the chunks and their counts are the same.
+    another core (see ``drivers.counting``): the chunks and their counts are the same.
 
     >>> doc = ["4 Exclusions", "4.1 Wear and tear", "We do not cover gradual deterioration."]
     >>> [(c.id, c.heading_path, c.tokens) for c in chunk_lines(doc, real_tokens=False)]

@@ -28,7 +28,7 @@ _BOM = b"\xef\xbb\xbf"
 
 # Signatures of files that are not text, with what to do instead. Binary
 # input is known by its first bytes only, never by a NUL byte: a NUL byte is
-# dropped and counted wherever it comes (by the chunker itself, ``_splitter``),
+# dropped and counted wherever it comes (by the chunker itself, ``core.stages.splitter``),
 # or ends the run under ``strict``, so that one byte is treated alike at the
 # start of the input and a megabyte in.
 _IMAGE = "this is an image (a scan?): it holds no text; OCR it first, e.g. ocrmypdf or tesseract"

@@ -1,9 +1,9 @@
 """The engine: a sans-IO ``Chunker`` -- text in, chunks out, no I/O of its own.
 
-Text goes through three stages (``_splitter``: complete lines; ``_zones``: page
-furniture judged; ``_cutter``: records) to the reader (``_machine``), which
+Text goes through three stages (``core.stages.splitter``: complete lines; ``core.stages.zones``: page
+furniture judged; ``core.stages.cutter``: records) to the reader (``core.machine``), which
 drives the profile, which hands its text to the packer; the chunks decided are
-counted (``_tokens``, or a driver's counter) and handed on.
+counted (``core.tokens``, or a driver's counter) and handed on.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from .sniff import Sniffer
 
 Diagnostic = Dict[str, Any]
 AUTO = "auto"
-"""The profile name that lets the first lines choose (``_sniff``)."""
+"""The profile name that lets the first lines choose (``engine.sniff``)."""
 
 
 def _positive(name: str, value: Any) -> int:
@@ -96,9 +96,9 @@ class Chunker:
 
     Chunks leave once they are decided: a section may go on until the next
     heading, and the first lines of the text wait until it is known whether
-    they are a running header (see ``_zones``). ``counter`` is who counts real
+    they are a running header (see ``core.stages.zones``). ``counter`` is who counts real
     tokens: by default this thread, as chunks are decided; a driver may pass
-    its own (``_counting``), from which chunks may come back a call or two
+    its own (``drivers.counting``), from which chunks may come back a call or two
     later -- ``close`` returns every one.
     """
 
@@ -245,7 +245,7 @@ class Chunker:
 
     @property
     def state(self) -> str:
-        """The reader's state (one of ``_machine.STATES``)."""
+        """The reader's state (one of ``core.machine.STATES``)."""
         return self._reader.state if self._reader is not None else "start"
 
     def _furniture(self, rec: Line) -> None:

@@ -3,9 +3,9 @@
 A profile reads one kind of document (numbered policy wordings, labelled code
 sections). It is the model of the reader's state machine: it classifies lines
 by an ordered table of rules, and does the actions and answers the conditions
-that the machine's table names for the lines it can make (``_machine.reachable``):
+that the machine's table names for the lines it can make (``core.machine.reachable``):
 nothing more, so a profile carries no stubs for another's lines. It hands its
-text to the one packer (``_packing``) as nodes and parts.
+text to the one packer (``core.packing``) as nodes and parts.
 
 A profile is one module that calls :func:`register` with a :class:`ProfileSpec`;
 ``BUILTIN`` names the modules shipped here. The engine, the command line's
@@ -90,7 +90,7 @@ class ProfileSpec:
     """Raises ``ConfigError`` for option values the profile cannot work with."""
     signature: Optional[Pattern[str]] = None
     """Lines (stripped) that documents of this kind print and others do not:
-    how ``profile="auto"`` picks a profile and a wrong one is noticed (``_sniff``)."""
+    how ``profile="auto"`` picks a profile and a wrong one is noticed (``engine.sniff``)."""
 
 
 _REGISTRY: Dict[str, ProfileSpec] = {}
@@ -115,7 +115,7 @@ class BaseProfile:
     RULES: Sequence[Rule] = ()
     special: Tuple[Pattern[str], Pattern[str]]
     """Finds the lines that may be anything but body text (see
-    ``_cutter.special_lines``). The cutter reads it for each block of text, so
+    ``core.stages.cutter.special_lines``). The cutter reads it for each block of text, so
     a profile may narrow it once it knows that lines of some shapes can only be
     text from now on."""
     leader: Optional[Pattern[str]] = None

@@ -17,7 +17,7 @@ The first time a header appears nothing proves yet that it recurs, so a zone is
 judged only once the zones of the next ``ZONES_APART`` page breaks have been
 seen: a lookahead of two pages (two, so headers that alternate between left and
 right pages are caught), capped at ``MAX_LOOKAHEAD`` characters and
-``MAX_LOOKAHEAD_LINES`` lines. ``_zones`` holds that much text back and judges
+``MAX_LOOKAHEAD_LINES`` lines. ``core.stages.zones`` holds that much text back and judges
 the zones in it.
 """
 
@@ -93,7 +93,7 @@ class ZoneLine(NamedTuple):
     """A line in the zone of a page edge, which may be furniture."""
 
     key: int
-    """Its line start in the whole text (see ``_zones.before_form_feed`` for text before a form feed)."""
+    """Its line start in the whole text (see ``core.stages.zones.before_form_feed`` for text before a form feed)."""
     start: int
     """Where its line starts in the whole text."""
     line: int

@@ -4,7 +4,7 @@
 two between pieces; NUL bytes are dropped and reported. Complete lines go on as
 blocks of text. A line longer than the hard bound (``max_paragraph_chars``) is
 never held whole: from the moment it is known to be that long, it goes on in
-pieces as they arrive (see ``_cutter.LongLine``), and a line is long by its
+pieces as they arrive (see ``core.stages.cutter.LongLine``), and a line is long by its
 length alone, whatever the pieces it came in -- so the chunks are the same
 however the text is cut.
 """

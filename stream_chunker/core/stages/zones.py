@@ -3,7 +3,7 @@
 Each page break has a *zone*: the last ``ZONE_LINES`` non-blank lines before it
 and the first ones after it (the start of the text is the top of a first page,
 and, if the text had pages, its end is the foot of the last). A zone is judged
-(see ``_furniture``) once the zones of the next ``ZONES_APART`` breaks are
+(see ``core.stages.furniture``) once the zones of the next ``ZONES_APART`` breaks are
 complete, so that a header is known to recur the first time it appears. Text
 goes on to the record cutter once no zone that is still to be judged reaches
 into it, and its last few non-blank lines wait too, as the next break would
@@ -16,7 +16,7 @@ the zone lines inside that window -- when the zones it waits for complete
 inside it, when the text passes it, or at the end of the text, whichever comes
 first. The last lines are held only within such a window too, so that a page
 longer than that, or a run of blank lines of any length, is let go and never
-held whole. A line too long to hold (see ``_splitter``) is a barrier: the zones
+held whole. A line too long to hold (see ``core.stages.splitter``) is a barrier: the zones
 before it are judged on what came before it.
 
 Work is done per page, not per line: form feeds and non-blank lines are found

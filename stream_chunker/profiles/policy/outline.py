@@ -1,6 +1,6 @@
 """What the outlines of policy wordings look like: label shapes, and titles.
 
-Besides decimal section numbers (``4.2 Escape of water``, see ``_policy``),
+Besides decimal section numbers (``4.2 Escape of water``, see ``profiles.policy.profile``),
 wordings print outlines: prefixed labels (``SECTION C)``, ``PART A-``,
 ``Section 4 –``, ``ARTICLE IV.``), roman numerals (``I.``), letters (``A.``,
 ``a.``), arabic numbers (``1.``, ``1)``) and parenthesised labels (``(1)``,

@@ -1,17 +1,23 @@
 """The policy profile: a wording cut by the outline it prints.
 
+Why so branched, and this long: ``PolicyProfile.opens_label`` (cyclomatic
+complexity 35) asks every label family's checks in one chain of ``if``s, and
+the placement methods write state as they check; rules held as data, one small
+unit a family that returns its decision, are the next step of the layout, and
+will shrink this module too.
+
 Decimal sections (SPEC §5). A line is a heading when it has the shape of one --
 a section number, then a title whose first letter is a capital -- and its
-number is one the document can have next (see ``_labels``). The contents list
+number is one the document can have next (see ``profiles.labels``). The contents list
 vouches for numbers that skip and for lower-case titles it lists (see
-``_contents``); a heading must look like its siblings (trailing dot or not,
+``profiles.policy.contents``); a heading must look like its siblings (trailing dot or not,
 title in capitals or not), so a numbered list inside a clause ("4. Body Mass
 Index (BMI) is;") cannot pass for the next section -- though a title whose
 number comes next is not refused for its trailing dot alone ("5 CONDITIONS",
 then "6. REDRESSAL OF GRIEVANCE").
 
 Outlines (SPEC §5b). Prefixed, roman, lettered, numbered and parenthesised
-labels (see ``_outline``) open levels by the stack rule of ``_labels``. A label
+labels (see ``profiles.policy.outline``) open levels by the stack rule of ``profiles.labels``. A label
 whose text is a title is a heading; one whose text reads as a sentence starts
 an item, and its text is body text. A label alone on its line takes the next
 line with text as its text. Lists inside a decimal clause are the clause's
@@ -27,13 +33,13 @@ gives way to "1 Definitions").
 
 Pieces. A decimal section's text is a unit; so is a heading's own text, and
 an item at the first level under a heading, with the items nested in it (see
-``_packing``). Ids are the label path joined by dots: ``4.2``, ``III.A.1``,
+``core.packing``). Ids are the label path joined by dots: ``4.2``, ``III.A.1``,
 ``C.A.I.1`` for ``SECTION C)`` › ``PART A-`` › ``I.`` › ``1.``.
 
 Why one module of this length: where a label goes depends on what the lines
 before it did -- a heading's title still open, labels alone waiting for their
 text, a first guess not yet confirmed -- and that state is the profile's; the
-shapes and the stack rule it asks are in ``_outline`` and ``_labels``.
+shapes and the stack rule it asks are in ``profiles.policy.outline`` and ``profiles.labels``.
 """
 
 from __future__ import annotations

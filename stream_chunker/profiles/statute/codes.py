@@ -6,7 +6,7 @@ numbers, then its catchline; or, Colorado style, a number of three or more
 hyphenated parts and a capitalised catchline. A division line names a part of
 the code above its sections (``CHAPTER 8\u2014FEDERAL ALCOHOL ADMINISTRATION
 ACT``, ``SUBCHAPTER I\u2014\u2026``, ``Chapter 24 Compulsory/No-Fault Motor Vehicle
-Insurance.``). The statute profile (``_statute``) decides what they open.
+Insurance.``). The statute profile (``profiles.statute.profile``) decides what they open.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Every piece is source lines joined by single spaces, so each piece's text can
 be found verbatim in the source. The unit is a top-level subsection: one that
 fits the cap is one piece; one that does not is cut at its own nested labels
 (each nested item a piece, recursively), and only an item whose own lines still
-do not fit is cut at the cap, at line boundaries (see ``_packing``). Text before
+do not fit is cut at the cap, at line boundaries (see ``core.packing``). Text before
 the first label is a group of its own.
 
 Ids: ``{code}-C-{section}-{label path}`` (``MD-C-16-112-a``), where the section
@@ -23,7 +23,7 @@ notes: a group of its own, ``{section}-notes`` (``-notes-p2`` ...), cited as
 the section with ``, notes``, and never cut by labels, so that the history of
 a section does not end up quoted as the text of its last subsection.
 
-Divisions (``CHAPTER``, ``SUBCHAPTER`` ... above the sections, see ``_codes``)
+Divisions (``CHAPTER``, ``SUBCHAPTER`` ... above the sections, see ``profiles.statute.codes``)
 head the ``heading_path`` of every section under them; the text between a
 division line and the next section (a chapter's notes, its list of sections)
 is the division's own group, ``{code}-C-CHAPTER-8-p1``, cited to no section.
@@ -31,7 +31,7 @@ is the division's own group, ``{code}-C-CHAPTER-8-p1``, cited to no section.
 Why one module of this length: every action reads the same state -- the open
 section and divisions, the label stack, whether the notes began, the line a
 soft hyphen or a catchline left open -- and the shapes of the lines it acts
-on are already apart, in ``_codes`` and ``_labels``.
+on are already apart, in ``profiles.statute.codes`` and ``profiles.labels``.
 """
 
 from __future__ import annotations
