@@ -12,20 +12,25 @@ from backend import compiling_wheel  # build_backend/, on the path of the backen
 from setuptools import setup
 
 COMPILED = (
-    "_chunk", "_chunker", "_codes", "_contents", "_cutter", "_furniture", "_labels", "_machine", "_outline",
-    "_packing", "_paragraphs", "_policy", "_profile", "_records", "_report", "_sniff", "_splitter", "_statute",
-    "_text", "_tokens", "_zones",
+    "core.chunk", "core.machine", "core.packing", "core.records", "core.report", "core.text", "core.tokens",
+    "core.stages.cutter", "core.stages.furniture", "core.stages.splitter", "core.stages.zones",
+    "profiles.base", "profiles.labels", "profiles.paragraphs",
+    "profiles.policy.contents", "profiles.policy.outline", "profiles.policy.profile",
+    "profiles.statute.codes", "profiles.statute.profile",
+    "engine.chunker", "engine.sniff",
 )
-"""The modules of ``stream_chunker`` compiled: the core layer (docs/architecture.md), where
-the line loop spends its time, but for ``LEFT_OUT``. The drivers and the command
-line stay Python: their time goes to decoding, JSON, pipes and processes, all C
-already."""
+"""The modules of ``stream_chunker`` compiled, by dotted name below it: the
+sans-IO layers (``core``, ``profiles``, ``engine``; see docs/architecture.md),
+where the line loop spends its time, but for ``LEFT_OUT``. The drivers, the
+integrations and the command line stay Python: their time goes to decoding,
+JSON, pipes and processes, all C already. The folders' ``__init__`` modules
+hold only docstrings and stay Python too."""
 
 LEFT_OUT = {
-    "_errors": "OutputError is an OSError too, which a compiled class cannot be, nor then the base class of all; "
-               "raising an error is not where the time goes",
+    "core.errors": "OutputError is an OSError too, which a compiled class cannot be, nor then the base class of all; "
+                   "raising an error is not where the time goes",
 }
-"""The core modules not compiled, and why."""
+"""The modules of those layers not compiled, and why."""
 
 BUILD = "build/compiled"
 
@@ -36,8 +41,9 @@ if compiling_wheel():
     # pure build nor a compiled one from the same checkout packs a compiled
     # module an earlier build left there (one since taken out of COMPILED, say).
     shutil.rmtree(BUILD, ignore_errors=True)
-    setup(ext_modules=mypycify([f"--cache-dir={BUILD}/mypy", *(f"stream_chunker/{name}.py" for name in COMPILED)],
-                               group_name="stream_chunker", target_dir=f"{BUILD}/c"),
+    sources = [f"stream_chunker/{name.replace('.', '/')}.py" for name in COMPILED]
+    setup(ext_modules=mypycify([f"--cache-dir={BUILD}/mypy", *sources], group_name="stream_chunker",
+                               target_dir=f"{BUILD}/c"),
           options={"build": {"build_base": BUILD}})
 else:
     setup()

@@ -220,7 +220,7 @@ def _kind(pid: int) -> str:
     """What a process below a run is: a counting process, multiprocessing's
     helpers, or a worker (a fork server's child, a Dask worker)."""
     command = _cmdline(pid)
-    if "stream_chunker._counting" in command:
+    if "stream_chunker.drivers.counting" in command:
         return "counting"
     if "resource_tracker" in command or "distributed.cli" in command or "nanny" in command:
         return "helper"

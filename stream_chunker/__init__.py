@@ -7,7 +7,7 @@ one line at a time, with bounded memory.
 
 The names below are loaded when first used: importing the package costs
 nothing, so that the command line takes its signals before the tenth of a
-second its imports take (see ``_launch``).
+second its imports take (see ``cli/launch.py``).
 """
 
 from __future__ import annotations
@@ -18,29 +18,29 @@ from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, List
 
 if TYPE_CHECKING:
-    from ._chunk import Chunk
-    from ._chunker import Chunker
-    from ._corpus import chunk_files
-    from ._drive import chunk_lines
-    from ._errors import ChunkerError, ConfigError, EncodingUnavailable, InputError, OutputError
+    from .core.chunk import Chunk
+    from .engine.chunker import Chunker
+    from .drivers.workers import chunk_files
+    from .drivers.lines import chunk_lines
+    from .core.errors import ChunkerError, ConfigError, EncodingUnavailable, InputError, OutputError
 
 __version__ = "0.1.0"
 
-__compiled__ = (getattr(find_spec(f"{__name__}._chunker"), "origin", None) or "").endswith(tuple(EXTENSION_SUFFIXES))
+__compiled__ = (getattr(find_spec(f"{__name__}.engine.chunker"), "origin", None) or "").endswith(tuple(EXTENSION_SUFFIXES))
 """Whether this is the compiled build (``STREAM_CHUNKER_COMPILE=1 pip install .``),
 whose core modules mypyc made into C extensions, or the pure-Python package:
 found, not imported, as importing the package must cost nothing."""
 
 _HOMES = {
-    "Chunk": "_chunk",
-    "Chunker": "_chunker",
-    "ChunkerError": "_errors",
-    "ConfigError": "_errors",
-    "EncodingUnavailable": "_errors",
-    "InputError": "_errors",
-    "OutputError": "_errors",
-    "chunk_files": "_corpus",
-    "chunk_lines": "_drive",
+    "Chunk": "core.chunk",
+    "Chunker": "engine.chunker",
+    "ChunkerError": "core.errors",
+    "ConfigError": "core.errors",
+    "EncodingUnavailable": "core.errors",
+    "InputError": "core.errors",
+    "OutputError": "core.errors",
+    "chunk_files": "drivers.workers",
+    "chunk_lines": "drivers.lines",
 }
 
 __all__ = ["__compiled__", "__version__", *_HOMES]

@@ -47,7 +47,8 @@ def compiled_modules() -> List[ModuleType]:
     """Every module of the installed package that has a compiled extension
     beside its source, as imported."""
     folder = Path(stream_chunker.__file__).parent
-    names = sorted({path.name.split(".")[0] for suffix in EXTENSION_SUFFIXES for path in folder.glob(f"*{suffix}")})
+    names = sorted({".".join((*path.relative_to(folder).parent.parts, path.name.split(".")[0]))
+                    for suffix in EXTENSION_SUFFIXES for path in folder.rglob(f"*{suffix}")})
     return [importlib.import_module(f"stream_chunker.{name}") for name in names]
 
 

@@ -26,7 +26,7 @@ def test_the_build_under_test_is_the_one_expected():
 @pytest.mark.skipif(not COMPILED_EXPECTED, reason="the pure-Python build (STREAM_CHUNKER_COMPILE unset)")
 def test_every_compiled_module_is_loaded_compiled():
     modules = {module.__name__: module.__file__ for module in compiled_modules()}
-    assert "stream_chunker._splitter" in modules
+    assert "stream_chunker.core.stages.splitter" in modules
     assert [name for name, file in modules.items() if file is None or file.endswith(".py")] == []
 
 

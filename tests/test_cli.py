@@ -24,8 +24,8 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 import pytest
 
 from stream_chunker import __version__
-from stream_chunker._machine import STATES
 from stream_chunker.cli import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_PIPE_CLOSED, EXIT_USAGE, main
+from stream_chunker.core.machine import STATES
 
 FIELDS = {"id", "clause", "heading_path", "text", "words", "tokens", "real_tokens", "citation",
           "lines", "pages", "oversize"}

@@ -27,9 +27,9 @@ from hypothesis import strategies as st
 
 from benchmarks.synthetic import generate
 from stream_chunker import InputError, chunk_files
-from stream_chunker._corpus import AHEAD, InOrder
-from stream_chunker._documents import Job, documents, jobs_for
 from stream_chunker.cli import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_PIPE_CLOSED, EXIT_USAGE
+from stream_chunker.drivers.documents import Job, documents, jobs_for
+from stream_chunker.drivers.workers import AHEAD, InOrder
 
 from .conftest import CORPUS
 from .test_cli import (CHILD_TIMEOUT, EXAMPLE_TEXT, FAST, FIELDS, MOTOR_TEXT, PNG_BYTES, json_lines, popen,
@@ -89,12 +89,12 @@ def test_jobs_2_writes_exactly_what_jobs_1_writes(mixed, counts, capsys, monkeyp
 def test_with_workers_the_command_line_loads_no_encoding_of_its_own(tmp_path, capsys, monkeypatch):
     """The workers count real tokens; the command line only checks the name
     of the bundled encoding, and an unknown one still ends the run at once."""
-    import stream_chunker._chunker
+    import stream_chunker.engine.chunker
 
     def refuse(name: str) -> None:
         raise AssertionError(f"the command line loaded {name}")
 
-    monkeypatch.setattr(stream_chunker._chunker, "load_encoding", refuse)
+    monkeypatch.setattr(stream_chunker.engine.chunker, "load_encoding", refuse)
     docs = [write(tmp_path / f"{n}.txt", EXAMPLE_TEXT) for n in "ab"]
     code, out, _ = run_main(["--jobs", "2", *map(str, docs)], capsys, monkeypatch)
     assert code == EXIT_OK and all(c["real_tokens"] for c in json_lines(out))

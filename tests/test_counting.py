@@ -16,11 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stream_chunker import Chunker, chunk_lines
-from stream_chunker import _counting
-from stream_chunker._chunk import Chunk
-from stream_chunker._drive import blocks
-from stream_chunker._input import chunk_stream
-from stream_chunker._tokens import load_encoding
+from stream_chunker.core.chunk import Chunk
+from stream_chunker.core.tokens import load_encoding
+from stream_chunker.drivers import counting as _counting
+from stream_chunker.drivers.lines import blocks
+from stream_chunker.drivers.stream import chunk_stream
 
 from .test_properties import documents
 
@@ -298,7 +298,8 @@ def run_script(tmp_path, source: str) -> str:
 
 def test_the_worker_ends_with_the_interpreter(tmp_path):
     pid = int(run_script(tmp_path,
-                         "from stream_chunker import _counting, chunk_lines\n"
+                         "from stream_chunker import chunk_lines\n"
+                         "from stream_chunker.drivers import counting as _counting\n"
                          "from tests.test_counting import paged\n"
                          "chunks = list(chunk_lines(paged(3000)))\n"
                          "print(_counting._WORKERS['cl100k_base'].process.pid)\n"))
@@ -421,7 +422,7 @@ def test_a_dead_counting_process_is_no_sigpipe(tmp_path):
     out = run_script(tmp_path,
                      "import signal\n"
                      "signal.signal(signal.SIGPIPE, signal.SIG_DFL)\n"
-                     "from stream_chunker import _counting\n"
+                     "from stream_chunker.drivers import counting as _counting\n"
                      "from tests.test_counting import paged, run, warm_worker, with_counter\n"
                      "_counting.WORKER_AFTER = 0\n"
                      "worker = warm_worker()\n"

@@ -15,7 +15,7 @@ import dask.bag as db  # noqa: E402
 import pyarrow.parquet as pq  # noqa: E402
 from distributed import Client, LocalCluster  # noqa: E402
 
-import stream_chunker.dask as chunk_dask  # noqa: E402
+import stream_chunker.integrations.dask as chunk_dask  # noqa: E402
 from stream_chunker import InputError, chunk_files  # noqa: E402
 from stream_chunker.dask import SCHEMA, chunk_bag, to_parquet  # noqa: E402
 

@@ -37,7 +37,7 @@ from typing import Dict, List, NamedTuple
 import pytest
 
 from stream_chunker import chunk_lines
-from stream_chunker._machine import mermaid
+from stream_chunker.core.machine import mermaid
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

@@ -375,7 +375,7 @@ def test_a_killed_counting_process_costs_nothing(many_pages):
     argv = [str(many_pages / "0.txt")]
     whole = Child(argv).finish().out
     child = Child(["--stats", *argv])
-    counting = _one_of(child, "_counting import serve")
+    counting = _one_of(child, "drivers.counting import serve")
     os.kill(counting, signal.SIGKILL)
     run = child.finish()
     check(run, [EXIT_OK], whole, None)

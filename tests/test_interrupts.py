@@ -23,8 +23,8 @@ BATCH = 500 * len('{"text": "' + "x" * 200 + '"}\n')
 # command line's Output until Ctrl-C; a thread waits beside it.
 WRITER = textwrap.dedent("""
     import sys, threading, time
-    from stream_chunker._output import Output
-    from stream_chunker._signals import take
+    from stream_chunker.cli.output import Output
+    from stream_chunker.cli.signals import take
     signals, _ = take()
     out = Output("stdout", sys.stdout, signals)
     threading.Thread(target=threading.Event().wait, daemon=True).start()

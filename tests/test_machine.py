@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from transitions import MachineError
 
 from stream_chunker import Chunker
-from stream_chunker._machine import STATES, TRANSITIONS, Reader, mermaid, reachable
-from stream_chunker._records import BLANK, CONTENTS, HEADING, LABEL, LINE_CLASSES, PAGE_BREAK, TEXT, Line
+from stream_chunker.core.machine import STATES, TRANSITIONS, Reader, mermaid, reachable
+from stream_chunker.core.records import BLANK, CONTENTS, HEADING, LABEL, LINE_CLASSES, PAGE_BREAK, TEXT, Line
 
 REQUIRED_STATES = {"start", "in_header", "at_heading", "in_paragraph", "between_paragraphs", "at_label",
                    "in_contents"}

@@ -7,10 +7,10 @@ import tracemalloc
 from typing import Callable, Iterable, Iterator
 
 from stream_chunker import Chunker, chunk_lines
-from stream_chunker._furniture import MAX_LOOKAHEAD
-from stream_chunker._input import ByteReader
-from stream_chunker._packing import UniqueIds
-from stream_chunker._zones import PageZones
+from stream_chunker.core.packing import UniqueIds
+from stream_chunker.core.stages.furniture import MAX_LOOKAHEAD
+from stream_chunker.core.stages.zones import PageZones
+from stream_chunker.drivers.stream import ByteReader
 
 from .test_counting import run as drive, with_counter
 
@@ -129,7 +129,7 @@ def test_a_line_of_invalid_bytes_with_no_end_is_read_in_pieces_too():
 def test_invalid_bytes_are_decoded_in_one_pass(monkeypatch):
     # Each invalid byte is reported with its line, but the line ends before it
     # are counted once, not again from the start of the block for every byte.
-    from stream_chunker import _input
+    from stream_chunker.drivers import stream as _input
 
     scanned = []
     counting = _input._lines_in

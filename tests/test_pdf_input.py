@@ -27,7 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stream_chunker import Chunk, Chunker, ConfigError, chunk_lines
-from stream_chunker._input import chunk_stream
+from stream_chunker.drivers.stream import chunk_stream
 
 from .outline_rows import INSURANCE, cited_path, expected_rows, outline_rows_found, rows_in_chunks, squash
 from .test_cli import FAST, json_lines, run_main

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from stream_chunker import Chunker, chunk_lines
-from stream_chunker._input import ByteReader
+from stream_chunker.drivers.stream import ByteReader
 
 WORDS = ["cover", "claim", "water", "damage", "we", "pay", "the", "loss", "of", "your", "home", "after",
          "storm", "policy", "excess", "limit", "theft", "sudden", "escape", "fixed"]

@@ -1,4 +1,4 @@
-"""Which profile a text reads like (``_sniff``): ``profile="auto"`` and the
+"""Which profile a text reads like (``engine.sniff``): ``profile="auto"`` and the
 ``profile_mismatch`` diagnostic, on the real corpus and on small texts."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from stream_chunker import Chunker, ConfigError
-from stream_chunker._sniff import WINDOW
+from stream_chunker.engine.sniff import WINDOW
 
 from .test_cli import FAST, json_lines, run_main
 

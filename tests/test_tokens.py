@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from stream_chunker import Chunker, EncodingUnavailable, chunk_lines
-from stream_chunker._tokens import load_encoding
+from stream_chunker.core.tokens import load_encoding
 
 ENC = load_encoding("cl100k_base")
 

@@ -1,0 +1,81 @@
+"""The end-of-run report: what was read, what was made, what was dropped."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, Optional
+
+from .chunk import Chunk
+
+
+@dataclass
+class Report:
+    """Running totals; :meth:`as_dict` is the report users see."""
+
+    profile: str
+    cap: int
+    cap_unit: str
+    encoding: Optional[str]
+    chunks: int = 0
+    estimate_total: int = 0
+    real_total: int = 0
+    under_estimate_over_real: int = 0
+    kept: int = 0
+    cut: int = 0
+    furniture_lines: int = 0
+    replaced_bytes: int = 0
+    diagnostics: Dict[str, int] = field(default_factory=dict)
+    auto: bool = False
+    signatures: Dict[str, int] = field(default_factory=dict)
+    mismatch: Optional[Dict[str, Any]] = None
+
+    def note(self, kind: str, details: Dict[str, Any]) -> None:
+        self.diagnostics[kind] = self.diagnostics.get(kind, 0) + 1
+        if kind == "furniture":
+            self.furniture_lines += 1
+        elif kind == "replaced_byte":
+            self.replaced_bytes += details.get("bytes", 1)
+
+    def add(self, chunk: Chunk) -> None:
+        self.chunks += 1
+        self.estimate_total += chunk.tokens
+        if chunk.real_tokens is not None:
+            self.real_total += chunk.real_tokens
+            if self.cap_unit != "chars" and chunk.tokens <= self.cap < chunk.real_tokens:
+                self.under_estimate_over_real += 1
+        if chunk.oversize == "kept":
+            self.kept += 1
+        elif chunk.oversize == "cut":
+            self.cut += 1
+
+    def as_dict(self, *, lines: int, pages: int, nul_bytes: int, counts: Dict[str, int],
+                profile: Dict[str, Any], counting: Dict[str, Any]) -> Dict[str, Any]:
+        real = self.real_total if self.encoding else None
+        return {
+            "profile": self.profile,
+            "profile_chosen": "auto" if self.auto else "given",
+            "signature_lines": dict(self.signatures),
+            "profile_mismatch": self.mismatch,
+            "lines": lines,
+            "pages": pages,
+            "chunks": self.chunks,
+            "sections": counts.get("sections", 0),
+            "furniture_lines": self.furniture_lines,
+            "contents_lines": counts.get("contents_lines", 0),
+            "headings_rejected": counts.get("headings_rejected", 0),
+            "soft_hyphens": counts.get("soft_hyphens", 0),
+            **profile,
+            "oversize": {"kept": self.kept, "cut": self.cut},
+            "cap": {"limit": self.cap, "unit": self.cap_unit},
+            "tokens": {
+                "encoding": self.encoding,
+                "estimate_total": self.estimate_total,
+                "real_total": real,
+                "estimate_to_real": round(self.estimate_total / real, 4) if real else None,
+                "under_cap_by_estimate_over_by_real": self.under_estimate_over_real if real is not None else None,
+                "count_worker": counting.get("count_worker", False) if real is not None else None,
+            },
+            "nul_bytes": nul_bytes,
+            "replaced_bytes": self.replaced_bytes,
+            "diagnostics": dict(sorted(self.diagnostics.items())),
+        }

@@ -1,0 +1,141 @@
+"""Page furniture: running headers, footers and page numbers, found in one pass.
+
+A printed page repeats its header and footer on every page; pdftotext writes a
+form feed between pages. A line is furniture when it sits in the *zone* of a page
+break -- among the last few non-blank lines before the break or the first few
+after it -- and either its form ("RFC # HTTP/1.1 June #": whole numbers masked,
+dotted section numbers kept) also occurs in the zone of a nearby page break (at
+most ``ZONES_APART`` away: a running header recurs page after page, while a
+title that opens two pages far apart does not make it furniture), with each
+whole number the same or moved on with the pages (a page number), or it has the
+shape of a page number ("Page 3 of 25", "- 12 -", "[Page 12]", a bare number). Strong
+page-number shapes are furniture anywhere, which covers text with no form feeds
+at all. The start of the text is the top of a first page, and, if the text had
+pages, its end is the foot of the last.
+
+The first time a header appears nothing proves yet that it recurs, so a zone is
+judged only once the zones of the next ``ZONES_APART`` page breaks have been
+seen: a lookahead of two pages (two, so headers that alternate between left and
+right pages are caught), capped at ``MAX_LOOKAHEAD`` characters and
+``MAX_LOOKAHEAD_LINES`` lines. ``core.stages.zones`` holds that much text back and judges
+the zones in it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Dict, Iterable, List, NamedTuple, Tuple
+
+ZONE_LINES = 3
+"""Non-blank lines on each side of a page break that may be furniture."""
+
+ZONES_APART = 2
+"""How far apart two zones may be for a form seen in both to count as recurring."""
+
+MAX_LOOKAHEAD = 32 * 1024
+"""Characters of text held back at most while zones wait to be judged."""
+
+MAX_LOOKAHEAD_LINES = 200
+"""Lines held back at most: two pages of pdftotext output are well under it, so
+text with no form feeds is let go after this many lines."""
+
+# Furniture wherever it stands: "Page 3 of 25", "[Page 12]", "- 12 -".
+PAGE_NUMBER_ANYWHERE = re.compile(
+    r"(?i)(?:\[\s*page\s+\d+(?:\s+of\s+\d+)?\s*\]|page\s+\d+(?:\s+of\s+\d+)?|[-\u2013\u2014]\s*\d+\s*[-\u2013\u2014])$"
+)
+# Forms (whole numbers as "#") that read as a page number in a page's zone:
+# short ones whole, and the end of longer ones ("... Standards Track [Page #]").
+_SHORT_PAGE_FORM = re.compile(r"(?i)(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})|#|[-\u2013\u2014] ?# ?[-\u2013\u2014]")
+_PAGE_FORM_END = re.compile(r"(?i)(?:\[\s*page\s+#\s*\]|\bpage\s+#(?:\s+of\s+#)?)$")
+# Page numbers are whole numbers; a dotted section number ("5.1") is part of a
+# line's identity and stays. (The first digit comes first in the pattern so that
+# the regex engine can skip ahead to digits; the look-behind then checks the
+# character before it.)
+_WHOLE_NUMBER = re.compile(r"(\d(?<![\d.]\d)\d*)(?![\d.]?\d)")
+
+
+def masked_form(text: str) -> Tuple[str, Tuple[int, ...]]:
+    """The line with whole numbers masked and spaces collapsed, and the numbers.
+
+    >>> masked_form("Fielding, et al.   Standards Track   [Page 12]")
+    ('Fielding, et al. Standards Track [Page #]', (12,))
+    >>> masked_form("5.1 CONCEPT"), masked_form("RFC 2616  HTTP/1.1  June 1999")
+    (('5.1 CONCEPT', ()), ('RFC # HTTP/1.1 June #', (2616, 1999)))
+    """
+    if "  " in text or not text.isprintable():
+        text = " ".join(text.split())
+    parts = _WHOLE_NUMBER.split(text)
+    if len(parts) == 1:
+        return text, ()
+    return "#".join(parts[::2]), tuple(map(int, parts[1::2]))
+
+
+@lru_cache(maxsize=256)
+def line_form(text: str) -> Tuple[str, Tuple[int, ...]]:
+    """A zone line's masked form, ``""`` if that reads as a page number, and the
+    whole numbers it prints. Cached: running headers and footers come back on
+    every page, and the cache is small, as a page's zone lines are few.
+
+    >>> line_form("RFC 2616  HTTP/1.1  June 1999"), line_form("- 12 -"), line_form("xiv")
+    (('RFC # HTTP/1.1 June #', (2616, 1999)), ('', (12,)), ('', ()))
+    """
+    form, numbers = masked_form(text)
+    if len(form) <= 7 and _SHORT_PAGE_FORM.fullmatch(form):
+        return "", numbers
+    # "page # of #" is the longest ending that makes a page number.
+    if form[-1:] in "#]" and "AGE" in form[-12:].upper() and _PAGE_FORM_END.search(form):
+        return "", numbers
+    return form, numbers
+
+
+class ZoneLine(NamedTuple):
+    """A line in the zone of a page edge, which may be furniture."""
+
+    key: int
+    """Its line start in the whole text (see ``core.stages.zones.before_form_feed`` for text before a form feed)."""
+    start: int
+    """Where its line starts in the whole text."""
+    line: int
+    """Its line number."""
+    end: int
+    """Where its line ends in the whole text."""
+    page: int
+    form: str
+    """Its masked form, or ``""`` when it reads as a page number."""
+    numbers: Tuple[int, ...]
+    """The whole numbers it prints."""
+
+
+def _same_furniture(numbers: Tuple[int, ...], other: Tuple[int, ...], pages_apart: int) -> bool:
+    """Two lines of one form are the same furniture when each number they print
+    is the same or has moved on with the pages (a page number); two headings
+    ``1 Storm cover`` and ``4 Storm cover`` on facing pages are not."""
+    return len(numbers) == len(other) and all(
+        a == b or b - a == pages_apart for a, b in zip(numbers, other))
+
+
+def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]]]) -> List[int]:
+    """The keys of the zone ``lines`` that are furniture, given the lines of the
+    zones around it by form. A short page can put one line in the zones of two
+    breaks: a line does not recur by meeting itself.
+
+    >>> head = lambda key, page: ZoneLine(key, key, key, key, page, "Acme Policy", ())
+    >>> furniture([head(10, 1), ZoneLine(20, 20, 2, 21, 1, "", (3,))], [{"Acme Policy": [head(90, 2)]}])
+    [10, 20]
+    """
+    near = list(near)
+    out = []
+    for line in lines:
+        if not line.form:
+            out.append(line.key)
+            continue
+        for forms in near:
+            for other in forms.get(line.form, ()):
+                if other.key != line.key and _same_furniture(line.numbers, other.numbers, other.page - line.page):
+                    break
+            else:
+                continue
+            out.append(line.key)
+            break
+    return out

@@ -1,0 +1,337 @@
+r"""PDF in: a PDF's text read one page at a time and fed to a :class:`Chunker`
+as ``pdftotext`` prints it, so that furniture, pages and line numbers work
+as they do for ``pdftotext`` text.
+
+Each page's text goes in whole, ``\n``-terminated, and the form feed that
+ends a page goes in at the start of the next page's text, as ``pdftotext``
+writes it (a chunk's page is 1 plus the form feeds before it). Only one page
+is held at a time, so memory does not grow with the page count.
+
+Two backends read the text:
+
+- ``pdfium`` (the default): PDFium through ``pypdfium2``, a wheel with no
+  system package (``pip install 'stream-chunker[pdf]'``), imported only when
+  a PDF is read. It reads the text in the order the page draws it.
+- ``pdftotext``: poppler's ``pdftotext`` as a subprocess, its output read as
+  it comes (``layout=True`` for its ``-layout`` mode, columns side by side).
+
+A page with no text is noted as a ``no_text_layer`` diagnostic when it draws
+something (a scan; with ``pdftotext``, when poppler's ``pdfimages`` lists an
+image on it), and a PDF with no text on any page is an :class:`InputError`.
+So is every PDF that cannot be read.
+
+Why one module of this length: both backends give the same ``Page``, fail with
+the same messages and feed the chunker the same way; each is a few functions.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from contextlib import closing
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, List, Optional, Tuple, Union
+
+from ..core.chunk import Chunk
+from ..core.errors import ConfigError, InputError
+from ..engine.chunker import Chunker
+from .counting import counting_chunker
+
+BACKENDS = ("pdfium", "pdftotext")
+SIGNATURE = b"%PDF-"
+NOT_A_PDF = "not a PDF: it does not start with %PDF- (a web page saved under a .pdf name?)"
+OCR_HINT = "OCR it first (e.g. ocrmypdf in.pdf out.pdf) and chunk the result"
+_NO_PASSWORD = "the PDF is encrypted: give its password with --password (password= in Python)"
+_WRONG_PASSWORD = "the password given (--password) does not open this PDF"
+#: Measured on the SFIP forms: lines of a paragraph sit 1.0-1.15 line heights
+#: apart (the height of PDFium's loose character box), list items 1.4-1.5,
+#: paragraphs 1.8 and more; but lines set with wider leading (1.4 here) are
+#: told apart by the page's leading (``_with_block_breaks``).
+BLOCK_BY_HEIGHT = 1.3
+BLOCK_BY_LEADING = 1.2
+REOPEN_PAGES = 256
+_READ_SIZE = 1 << 15
+_PDFIUM_LINE_ENDS = re.compile(r"\r\n?")
+# PDFium joins a word hyphenated at a line end and leaves this noncharacter
+# where the hyphen was: the word is whole, as pdftotext's soft hyphen asks.
+_PDFIUM_HYPHEN = "\ufffe"
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page of a PDF, as a backend read it."""
+
+    number: int
+    """From 1."""
+
+    count: Optional[int]
+    """Pages in the PDF; ``None`` where the backend knows only at the end (``pdftotext``)."""
+
+    text: Optional[str]
+    """The text, ``\\n``-terminated lines; ``""`` for a blank page; ``None`` for a
+    page with no text layer (it draws something but holds no text: a scan)."""
+
+
+def is_pdf(head: bytes) -> bool:
+    """Whether bytes that start a file are a PDF's.
+
+    >>> is_pdf(b"%PDF-1.7\\n"), is_pdf(b"<html>")
+    (True, False)
+    """
+    return head.startswith(SIGNATURE)
+
+
+def check_pdf(path: PathLike) -> None:
+    """Raise :class:`InputError` unless ``path`` can be read and starts as a PDF."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(len(SIGNATURE))
+    except OSError as err:
+        raise InputError(f"cannot read {os.fspath(path)}: {err.strerror}") from None
+    if not is_pdf(head):
+        raise InputError(NOT_A_PDF)
+
+
+def pdf_pages(path: PathLike, *, backend: str = "pdfium", password: Optional[str] = None,
+              layout: bool = False) -> Iterator[Page]:
+    """The pages of the PDF at ``path``, one at a time, each read only when asked for.
+
+    ``password`` opens an encrypted PDF; ``layout`` asks ``pdftotext`` for its
+    ``-layout`` mode (PDFium has none). Raises :class:`InputError` for a PDF
+    that cannot be read, :class:`ConfigError` for an unknown backend.
+    """
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown PDF backend {backend!r}: choose one of {', '.join(BACKENDS)}")
+    if layout and backend != "pdftotext":
+        raise ConfigError("--layout (layout=True) is a mode of the pdftotext backend: PDFium has none")
+    check_pdf(path)
+    if backend == "pdftotext":
+        return _pdftotext_pages(os.fspath(path), password, layout)
+    return _pdfium_pages(os.fspath(path), password)
+
+
+def _pdfium_pages(path: str, password: Optional[str]) -> Iterator[Page]:
+    pdfium = _import_pdfium()
+    return _read_pdfium(pdfium, path, password, _open_pdfium(pdfium, path, password))
+
+
+def _open_pdfium(pdfium: Any, path: str, password: Optional[str]) -> Any:
+    try:
+        return pdfium.PdfDocument(path, password=password)
+    except pdfium.PdfiumError as err:
+        raise InputError(_pdfium_open_error(err, password)) from None
+
+
+def _read_pdfium(pdfium: Any, path: str, password: Optional[str], document: Any) -> Iterator[Page]:
+    """The pages of an open document. Each page is closed before the next is
+    loaded; and PDFium keeps what it has parsed of a document until the
+    document is closed (some 4 KB a page), so it is opened afresh every
+    ``REOPEN_PAGES`` pages, lest memory grow with the page count."""
+    try:
+        count = len(document)
+        for index in range(count):
+            if index and index % REOPEN_PAGES == 0:
+                document.close()
+                document = _open_pdfium(pdfium, path, password)
+            try:
+                with closing(document[index]) as page, closing(page.get_textpage()) as textpage:
+                    text = _with_block_breaks(textpage, textpage.get_text_range())
+                    drawn = not text.strip() and next(iter(page.get_objects(max_depth=0)), None) is not None
+            except pdfium.PdfiumError as err:
+                raise InputError(f"page {index + 1} cannot be read ({err}): the PDF is damaged") from None
+            yield Page(index + 1, count, _pdfium_text(text, drawn))
+    finally:
+        document.close()
+
+
+def _with_block_breaks(textpage: Any, text: str) -> str:
+    """The page's text with a blank line wherever a new block starts, as
+    pdftotext writes it: PDFium ends each line with ``\r\n`` but marks no
+    paragraph, and the chunker needs blank lines to tell paragraphs and list
+    items apart. A line starts a block when it sits above the line before (the
+    next column), or further below it than both ``BLOCK_BY_HEIGHT`` times that
+    line's height and ``BLOCK_BY_LEADING`` times the page's usual leading (the
+    lower quartile of the distances between lines: most are those of lines
+    within a paragraph, whatever the font and line spacing)."""
+    lines = text.split("\r\n")
+    boxes: List[Optional[Tuple[float, float]]] = []  # each line's bottom and height
+    offset = 0
+    for line in lines:
+        boxes.append(_first_char_box(textpage, offset + len(line) - len(line.lstrip())) if line.strip() else None)
+        offset += len(line) + 2
+    placed = [box for box in boxes if box is not None]
+    drops = sorted(drop for drop in (a[0] - b[0] for a, b in zip(placed, placed[1:])) if drop > 0)
+    leading = drops[len(drops) // 4] if drops else 0.0
+    out: List[str] = []
+    previous: Optional[Tuple[float, float]] = None
+    for line, box in zip(lines, boxes):
+        if box is not None:
+            if previous is not None:
+                drop = previous[0] - box[0]
+                if drop < -previous[1] / 2 or drop > max(BLOCK_BY_HEIGHT * previous[1], BLOCK_BY_LEADING * leading):
+                    out.append("")
+            previous = box
+        out.append(line)
+    return "\n".join(out)
+
+
+def _first_char_box(textpage: Any, text_index: int) -> Optional[Tuple[float, float]]:
+    """Bottom and height of the character at ``text_index`` of the page's text:
+    its loose box, the font's full height, alike for every letter."""
+    import pypdfium2.raw as pdfium_c
+
+    index = pdfium_c.FPDFText_GetCharIndexFromTextIndex(textpage, text_index)
+    if index < 0:
+        return None
+    _, bottom, _, top = textpage.get_charbox(index, loose=True)
+    return bottom, top - bottom
+
+
+def _pdfium_text(text: str, drawn: bool) -> Optional[str]:
+    if not text.strip():
+        return None if drawn else ""
+    text = _PDFIUM_LINE_ENDS.sub("\n", text).replace(_PDFIUM_HYPHEN, "")
+    return text if text.endswith("\n") else text + "\n"
+
+
+def _import_pdfium() -> Any:
+    try:
+        import pypdfium2
+    except ImportError:
+        raise InputError("reading a PDF needs pypdfium2: pip install 'stream-chunker[pdf]' "
+                         "(or use the pdftotext backend, from poppler-utils)") from None
+    return pypdfium2
+
+
+def _pdfium_open_error(err: Any, password: Optional[str]) -> str:
+    import pypdfium2.raw as codes
+
+    if err.err_code == codes.FPDF_ERR_PASSWORD:
+        return _WRONG_PASSWORD if password is not None else _NO_PASSWORD
+    if err.err_code == codes.FPDF_ERR_SECURITY:
+        return "the PDF is encrypted with a scheme PDFium cannot open: try --pdf-backend pdftotext"
+    if err.err_code == codes.FPDF_ERR_SUCCESS:
+        return "the PDF has no pages"
+    return f"cannot read this PDF: it is damaged or truncated ({str(err).rstrip('.')})"
+
+
+def _pdftotext_pages(path: str, password: Optional[str], layout: bool) -> Iterator[Page]:
+    program = shutil.which("pdftotext")
+    if program is None:
+        raise InputError("pdftotext not found: install poppler-utils (apt-get install poppler-utils), "
+                         "or use the pdfium backend")
+    # The password is on poppler's command lines, where other users of this
+    # machine can see it (ps): pdftotext takes it no other way.
+    unlock = ["-upw", password] if password is not None else []
+    args = [program, *(["-layout"] if layout else []), *unlock, path, "-"]
+    return _read_pdftotext(args, password is not None, lambda number: _shows_image(path, number, unlock))
+
+
+def _read_pdftotext(args: List[str], password_given: bool, shows_image: Callable[[int], bool]) -> Iterator[Page]:
+    """Split pdftotext's output at its form feeds as it arrives: one page is
+    held at a time. Its messages go to a file, not a pipe, so that a PDF that
+    makes many of them cannot stall it while its output is read."""
+    with tempfile.TemporaryFile() as messages:
+        process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=messages)
+        assert process.stdout is not None
+        try:
+            decoder = codecs.getincrementaldecoder("utf-8")("replace")
+            pending: List[str] = []
+            number = 0
+            while True:
+                block = os.read(process.stdout.fileno(), _READ_SIZE)
+                *ended, rest = decoder.decode(block, final=not block).split("\f")
+                for part in ended:
+                    pending.append(part)
+                    number += 1
+                    yield _pdftotext_page(number, "".join(pending), shows_image)
+                    pending.clear()
+                pending.append(rest)
+                if not block:
+                    break
+            status = process.wait()
+        finally:
+            if process.poll() is None:  # the caller stopped early
+                process.kill()
+                process.wait()
+            process.stdout.close()
+        if status != 0:
+            messages.seek(0)
+            said = messages.read().decode("utf-8", "replace").strip().splitlines()
+            if any("Incorrect password" in line for line in said):
+                raise InputError(_WRONG_PASSWORD if password_given else _NO_PASSWORD)
+            raise InputError(f"pdftotext cannot read this PDF (damaged or truncated?): "
+                             f"{said[-1] if said else f'exit status {status}'}")
+        tail = "".join(pending)
+        if tail.strip():  # text after the last form feed (pdftotext ends every page with one)
+            yield _pdftotext_page(number + 1, tail, shows_image)
+
+
+def _pdftotext_page(number: int, text: str, shows_image: Callable[[int], bool]) -> Page:
+    if text.strip():
+        return Page(number, None, text if text.endswith("\n") else text + "\n")
+    return Page(number, None, None if shows_image(number) else "")
+
+
+def _shows_image(path: str, number: int, unlock: List[str]) -> bool:
+    """Whether page ``number`` shows an image, as poppler's pdfimages lists
+    them (pdftotext cannot tell a blank page from a scan); asked only of pages
+    without text. Where pdfimages is missing, every such page counts as one."""
+    program = shutil.which("pdfimages")
+    if program is None:
+        return True
+    listing = subprocess.run([program, "-list", "-f", str(number), "-l", str(number), *unlock, path],
+                             capture_output=True, text=True, errors="replace").stdout
+    return len(listing.splitlines()) > 2  # a row under its two lines of header
+
+
+def pdf_batches(chunker: Chunker, path: PathLike, *, backend: str = "pdfium", password: Optional[str] = None,
+                layout: bool = False,
+                progress: Optional[Callable[[Page], None]] = None) -> Iterator[List[Chunk]]:
+    """Feed the PDF at ``path`` to ``chunker`` a page at a time; yield the chunks
+    each page decided, and last those of ``chunker.close()``.
+
+    ``progress`` is called with each page once it is read. Raises
+    :class:`InputError` when the PDF cannot be read or no page has text.
+    """
+    lines = 0  # lines fed so far
+    breaks = ""  # form feeds of the pages since the last text, due at the start of the next
+    with_text = without_layer = 0
+    for page in pdf_pages(path, backend=backend, password=password, layout=layout):
+        if page.text is None:
+            without_layer += 1
+            chunker.diagnose("no_text_layer", lines + 1, page=page.number)
+        elif page.text:
+            with_text += 1
+            batch = chunker.feed(breaks + page.text)
+            lines += page.text.count("\n")
+            breaks = ""
+            if batch:
+                yield batch
+        breaks += "\f"
+        if progress is not None:
+            progress(page)
+    if not with_text:
+        if without_layer:
+            raise InputError(f"no page of this PDF has a text layer (a scan?): {OCR_HINT}")
+        raise InputError("this PDF has no text on any page")
+    yield chunker.close()
+
+
+def chunk_pdf(path: PathLike, *, backend: str = "pdfium", password: Optional[str] = None, layout: bool = False,
+              progress: Optional[Callable[[Page], None]] = None, **options: Any) -> Iterator[Chunk]:
+    """Chunk the PDF at ``path`` lazily, a page at a time.
+
+    ``options`` are those of :func:`stream_chunker.chunk_lines` (and
+    ``on_diagnostic``); as there, real token counts are taken mostly by a
+    counting process on another core unless ``count_worker=False``.
+    """
+    chunker = counting_chunker(**options)
+    for batch in pdf_batches(chunker, path, backend=backend, password=password, layout=layout, progress=progress):
+        yield from batch

@@ -1,0 +1,262 @@
+"""The engine: a sans-IO ``Chunker`` -- text in, chunks out, no I/O of its own.
+
+Text goes through three stages (``core.stages.splitter``: complete lines; ``core.stages.zones``: page
+furniture judged; ``core.stages.cutter``: records) to the reader (``core.machine``), which
+drives the profile, which hands its text to the packer; the chunks decided are
+counted (``core.tokens``, or a driver's counter) and handed on.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, List, Optional
+
+from ..core.chunk import Chunk
+from ..core.errors import ConfigError
+from ..core.machine import Reader
+from ..core.packing import Cap
+from ..core.records import Line
+from ..core.report import Report
+from ..core.stages.cutter import RecordCutter
+from ..core.stages.splitter import LineSplitter
+from ..core.stages.zones import PageZones
+from ..core.tokens import DEFAULT_ENCODING, Counter, InlineCounter, check_encoding_name, load_encoding
+from ..profiles.base import COMMON_OPTIONS, ProfileSpec, Settings, profiles
+from .sniff import Sniffer
+
+Diagnostic = Dict[str, Any]
+AUTO = "auto"
+"""The profile name that lets the first lines choose (``engine.sniff``)."""
+
+
+def _positive(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise ConfigError(f"{name} must be a whole number above 0, got {value!r}")
+    return value
+
+
+def profile_spec(name: str) -> ProfileSpec:
+    known = profiles()
+    if name not in known:
+        raise ConfigError(f"unknown profile {name!r}: choose one of {', '.join(known)}, or {AUTO!r}")
+    return known[name]
+
+
+def settings(profile: str, max_tokens: Optional[int], max_chars: Optional[int], cap_by: str,
+             real_tokens: bool, options: Dict[str, Any]) -> Settings:
+    """Every option checked, and the cap resolved, before any text is read."""
+    spec = profile_spec(profile)
+    if cap_by not in ("estimate", "real"):
+        raise ConfigError(f"cap_by must be 'estimate' or 'real', got {cap_by!r}")
+    if max_tokens is not None and max_chars is not None:
+        raise ConfigError("give one cap: max_tokens or max_chars, not both")
+    if max_tokens is not None:
+        unit, cap = cap_by, _positive("max_tokens", max_tokens)
+    elif max_chars is not None:
+        if cap_by == "real":
+            raise ConfigError("cap_by='real' caps tokens: give max_tokens, not max_chars")
+        unit, cap = "chars", _positive("max_chars", max_chars)
+    else:
+        unit, cap = spec.default_cap
+        if cap_by == "real":
+            if unit == "chars":
+                raise ConfigError(f"cap_by='real' caps tokens: give max_tokens with the {profile} profile")
+            unit = "real"
+    if unit == "real" and not real_tokens:
+        raise ConfigError("cap_by='real' needs real token counts: leave real_tokens on")
+    allowed = {o.name for o in COMMON_OPTIONS + spec.options}
+    unknown = sorted(set(options) - allowed)
+    if unknown:
+        raise ConfigError(
+            f"unknown option{'s' if len(unknown) > 1 else ''} for the {profile} profile: "
+            f"{', '.join(unknown)} (known: {', '.join(sorted(allowed))})"
+        )
+    common = {o.name: _positive(o.name, options.get(o.name, o.default)) for o in COMMON_OPTIONS}
+    rest = {k: v for k, v in options.items() if k not in common}
+    if spec.check is not None:
+        spec.check(rest)
+    return Settings(profile=profile, cap_unit=unit, cap=cap, profile_options=rest, **common)
+
+
+class Chunker:
+    r"""Push text in, take chunks out; no I/O of its own.
+
+    ``feed`` takes text in pieces of any size, as it arrives: a line ends only
+    at a line end (``\n``, ``\r\n`` or ``\r``), however the text is cut, and
+    ``close`` ends the last one. Each call returns the chunks that the text so
+    far decided, and the chunks are the same however the text was cut.
+    ``close`` ends the input and returns the rest; after it, ``feed`` raises
+    ``ConfigError`` and ``close`` returns nothing. Options are those of
+    :func:`stream_chunker.chunk_lines`.
+
+    >>> c = Chunker(max_tokens=400, real_tokens=False)
+    >>> c.feed("1 Cover\nWe cover the house.\n2 Exc"), c.feed("ess\nThe first 250 is yours.")
+    ([], [])
+    >>> [(chunk.id, chunk.text) for chunk in c.close()], c.report["sections"]
+    ([('1', 'We cover the house.'), ('2', 'The first 250 is yours.')], 2)
+
+    Chunks leave once they are decided: a section may go on until the next
+    heading, and the first lines of the text wait until it is known whether
+    they are a running header (see ``core.stages.zones``). ``counter`` is who counts real
+    tokens: by default this thread, as chunks are decided; a driver may pass
+    its own (``drivers.counting``), from which chunks may come back a call or two
+    later -- ``close`` returns every one.
+    """
+
+    def __init__(
+        self,
+        *,
+        profile: str = "policy",
+        max_tokens: Optional[int] = None,
+        max_chars: Optional[int] = None,
+        cap_by: str = "estimate",
+        encoding: str = DEFAULT_ENCODING,
+        real_tokens: bool = True,
+        on_diagnostic: Optional[Callable[[Diagnostic], None]] = None,
+        counter: Optional[Counter] = None,
+        **profile_options: Any,
+    ) -> None:
+        check_encoding_name(encoding)
+        self._settings_for: Callable[[str], Settings] = lambda name: settings(
+            name, max_tokens, max_chars, cap_by, real_tokens, profile_options)
+        self._encoding, self._real_tokens, self._given_counter = encoding, real_tokens, counter
+        self._on_diagnostic = on_diagnostic
+        self._closed = False
+        self._decided: List[Chunk] = []
+        self._counter: Optional[Counter] = None
+        self._report = Report(profile=profile, cap=0, cap_unit="", encoding=None, auto=profile == AUTO)
+        self._reader: Optional[Reader] = None  # made once the profile is known
+        known = profiles()
+        self._sniffer: Optional[Sniffer] = Sniffer(
+            {name: spec.signature for name, spec in known.items() if spec.signature is not None})
+        self._auto = profile == AUTO
+        self._held: List[str] = []  # with "auto": the text read before the profile is chosen
+        if self._auto:
+            specific = sorted(set(profile_options) - {o.name for o in COMMON_OPTIONS})
+            if specific:
+                raise ConfigError(f"profile='auto' takes no options of one profile ({', '.join(specific)}): "
+                                  "name the profile to give them")
+            for name in known:  # every choice must work with the options given
+                self._settings_for(name)
+            return
+        self._build(profile)
+
+    def _build(self, profile: str) -> None:
+        encoding, real_tokens, counter = self._encoding, self._real_tokens, self._given_counter
+        self.settings = self._settings_for(profile)
+        encode = load_encoding(encoding).encode_ordinary if real_tokens else None
+        if encode is not None:
+            self._counter = counter if counter is not None and self.settings.cap_unit != "real" \
+                else InlineCounter(encode)
+        if self._counter is not None:
+            self._counter.attach(self.diagnose)
+        report = self._report
+        report.profile, report.cap, report.cap_unit = profile, self.settings.cap, self.settings.cap_unit
+        report.encoding = encoding if real_tokens else None
+        cap = Cap(self.settings.cap, self.settings.cap_unit,
+                  None if encode is None else lambda text: len(encode(text)))
+        self.profile = profile_spec(profile).factory(self.settings, self._decided.append, self.diagnose, cap)
+        self._reader = Reader(self.profile, self.profile.classes())
+        bound = self.settings.max_paragraph_chars
+        self._cutter = RecordCutter(lambda: self.profile.special, self.profile.leader, self.profile.classify,
+                                    self._reader.push, self._furniture, bound, self.diagnose)
+        self._zones = PageZones(self._cutter.take, self._cutter.long_line)
+        self._splitter = LineSplitter(bound, self._zones.feed, self._zones.long_line, lambda: self._zones.lines,
+                                      self.diagnose)
+
+    def feed(self, text: str) -> List[Chunk]:
+        """Take more text; return the chunks it decided."""
+        if self._closed:
+            raise ConfigError("this Chunker is closed; make a new one for the next document")
+        sniffer = self._sniffer
+        if sniffer is not None:
+            if not sniffer.feed(text):
+                if self._auto:
+                    self._held.append(text)
+                    return []
+            else:
+                text = self._sniffed(text)
+        self._splitter.feed(text)
+        return self._hand_on(wait=False)
+
+    def _sniffed(self, text: str) -> str:
+        """The first lines are looked at: with "auto", the profile is chosen and
+        the text held comes first; else a text that reads like another profile
+        is noted. Returns the text still to be read."""
+        sniffer = self._sniffer
+        assert sniffer is not None
+        self._sniffer = None
+        if self._auto:
+            self._build(sniffer.best())
+            self._held.append(text)
+            text, self._held = "".join(self._held), []
+        self._report.signatures = dict(sniffer.counts)
+        other = sniffer.reads_like(self.settings.profile)
+        if other is not None:
+            line, example = sniffer.examples[other]
+            self.diagnose("profile_mismatch", line, profile=self.settings.profile, reads_like=other,
+                          signature_lines=dict(sniffer.counts), example=example)
+            self._report.mismatch = {"reads_like": other, "line": line, "example": example}
+        return text
+
+    def close(self) -> List[Chunk]:
+        """End the input; return the last chunks (nothing, once closed)."""
+        if self._closed:
+            return []
+        if self._sniffer is not None:
+            self._sniffer.close()
+            rest = self._sniffed("")
+            if rest:
+                self._splitter.feed(rest)
+        self._closed = True
+        self._splitter.close()
+        self._zones.close()
+        assert self._reader is not None  # the profile is chosen by now
+        self._reader.sync()
+        self.profile.finish()
+        return self._hand_on(wait=True)
+
+    def diagnose(self, kind: str, line: int, **details: Any) -> None:
+        """Note an event of this document: counted in the report, passed to
+        ``on_diagnostic``. The engine notes its own; a driver notes what it
+        finds in the input (a replaced byte, a PDF page with no text layer)."""
+        self._report.note(kind, details)
+        if self._on_diagnostic is not None:
+            self._on_diagnostic({"line": line, "kind": kind, **details})
+
+    def flush(self) -> List[Chunk]:
+        """Every chunk decided so far, waiting for counts still out (a driver
+        about to wait for input hands on what it has first)."""
+        return self._hand_on(wait=True)
+
+    @property
+    def report(self) -> Dict[str, Any]:
+        """The end-of-run report as a dict (docs/command-line.md lists its fields)."""
+        if self._reader is None:  # "auto" has not chosen yet: nothing is read
+            return self._report.as_dict(lines=0, pages=0, nul_bytes=0, counts={}, profile={}, counting={})
+        return self._report.as_dict(
+            lines=self._cutter.line_no, pages=self._cutter.text_page, nul_bytes=self._splitter.nul_bytes,
+            counts=self.profile.counts, profile=self.profile.report(),
+            counting=self._counter.report() if self._counter is not None else {})
+
+    @property
+    def waiting(self) -> bool:
+        """Some chunks are decided but wait for their counts (see ``counter``)."""
+        return self._counter is not None and self._counter.waiting
+
+    @property
+    def state(self) -> str:
+        """The reader's state (one of ``core.machine.STATES``)."""
+        return self._reader.state if self._reader is not None else "start"
+
+    def _furniture(self, rec: Line) -> None:
+        self.diagnose("furniture", rec.first, text=rec.text)
+
+    def _hand_on(self, wait: bool) -> List[Chunk]:
+        """The chunks decided, counted, and accounted for in the report."""
+        chunks = self._decided[:]
+        self._decided.clear()
+        if self._counter is not None and (chunks or self._counter.waiting):
+            chunks = self._counter.settle(chunks, wait)
+        for chunk in chunks:
+            self._report.add(chunk)
+        return chunks
