@@ -47,8 +47,27 @@ def test_running_header_and_page_footer_go_even_on_their_first_page():
 def test_headers_that_alternate_between_left_and_right_pages():
     pages = [f"{'Home Insurance' if n % 2 else 'Policy Wording'}\n\n{body}" for n, body in enumerate(BODIES, 1)]
     chunks, dropped, _ = _run("\f".join(pages))
-    assert "Home Insurance" not in " ".join(c.text for c in chunks)
-    assert dropped.count("Home Insurance") == 3 and dropped.count("Policy Wording") == 3
+    # Each header's first page sees it at one other edge of the two pages looked
+    # ahead, too little to delete a line for: it stays as text, the later ones go.
+    kept = " ".join(c.text for c in chunks)
+    assert kept.count("Home Insurance") == 1 and kept.count("Policy Wording") == 1
+    assert dropped.count("Home Insurance") == 2 and dropped.count("Policy Wording") == 2
+
+
+def test_two_copies_of_a_text_lose_no_line():
+    text = _pages(BODIES[:2], header="Acme Mutual Policy Wording 2026")
+    chunks, dropped, _ = _run(text + text)
+    kept = " ".join(c.heading_path + " " + c.text for c in chunks)
+    assert all(kept.count(line) == 2 for body in BODIES[:2] for line in body.split("\n")[1:])
+    assert dropped == ["Acme Mutual Policy Wording 2026"] * 4
+
+
+def test_short_pages_that_open_with_one_heading_keep_it():
+    pages = ["1 Definitions\nWords in bold have the meaning given here.", "The schedule follows.",
+             "1 Definitions\nThe same words, for the second policy in the set."]
+    chunks, dropped, _ = _run("\f".join(pages))
+    assert dropped == []
+    assert sum((c.heading_path + " " + c.text).count("Definitions") for c in chunks) == 2
 
 
 def test_page_numbers_in_a_running_header_move_with_the_pages():
@@ -173,8 +192,10 @@ def test_headers_and_footers_go_and_body_lines_stay(doc, data):
         rest = rest[cut:]
     got += chunker.close()
     dropped = [e["text"] for e in events if e["kind"] == "furniture"]
-    assert dropped.count(header) == (pages if header else 0)
-    assert len(dropped) == (pages if header else 0) + (pages if footer else 0)
+    # A header is furniture once it is seen at three page edges: a two-page text keeps it.
+    headers = pages if header and pages >= 3 else 0
+    assert dropped.count(header) == headers
+    assert len(dropped) == headers + (pages if footer else 0)
     kept = " ".join(c.text for c in got)
     assert all(line in kept for line in body)
     assert got == list(chunk_lines(text.split("\n"), real_tokens=False, max_tokens=30))

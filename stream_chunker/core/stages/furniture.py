@@ -115,27 +115,47 @@ def _same_furniture(numbers: Tuple[int, ...], other: Tuple[int, ...], pages_apar
         a == b or b - a == pages_apart for a, b in zip(numbers, other))
 
 
-def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]]]) -> List[int]:
+RECURS_IN = 2
+"""Other page edges a line's form must be seen at, besides its own, to be
+furniture: a running header recurs page after page, while two copies of one
+text, or two short pages that both open with ``1 Definitions``, show a line
+twice and lose no heading for it."""
+
+
+def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]]],
+              known: Iterable[int] = ()) -> List[int]:
     """The keys of the zone ``lines`` that are furniture, given the lines of the
-    zones around it by form. A short page can put one line in the zones of two
+    zones around it by form and the keys already judged furniture. A line is
+    furniture when it reads as a page number, or its form recurs at
+    ``RECURS_IN`` other page edges, or at one whose line was furniture already
+    (the last pages of a text, and headers that alternate left and right, see
+    fewer edges after them). A short page can put one line in the zones of two
     breaks: a line does not recur by meeting itself.
 
     >>> head = lambda key, page: ZoneLine(key, key, key, key, page, "Acme Policy", ())
-    >>> furniture([head(10, 1), ZoneLine(20, 20, 2, 21, 1, "", (3,))], [{"Acme Policy": [head(90, 2)]}])
+    >>> number = ZoneLine(20, 20, 2, 21, 1, "", (3,))
+    >>> furniture([head(10, 1), number], [{"Acme Policy": [head(90, 2)]}, {"Acme Policy": [head(170, 3)]}])
     [10, 20]
+    >>> furniture([head(10, 1), number], [{"Acme Policy": [head(90, 2)]}])
+    [20]
+    >>> furniture([head(170, 3)], [{"Acme Policy": [head(90, 2)]}], known={90})
+    [170]
     """
     near = list(near)
+    known = set(known)
     out = []
     for line in lines:
         if not line.form:
             out.append(line.key)
             continue
+        seen = set()  # lines, not zones: a short page puts one line in the zones of two edges
         for forms in near:
             for other in forms.get(line.form, ()):
                 if other.key != line.key and _same_furniture(line.numbers, other.numbers, other.page - line.page):
-                    break
-            else:
-                continue
-            out.append(line.key)
-            break
+                    seen.add(other.key)
+                    if len(seen) >= RECURS_IN or other.key in known:
+                        break
+            if len(seen) >= RECURS_IN or not known.isdisjoint(seen):
+                out.append(line.key)
+                break
     return out

@@ -57,7 +57,7 @@ for each)."""
 class Zone:
     """The lines around one page edge that may be furniture."""
 
-    __slots__ = ("at", "edge", "first", "first_line", "lines", "forms", "found", "completed")
+    __slots__ = ("at", "edge", "first", "first_line", "lines", "forms", "found", "completed", "furniture")
 
     def __init__(self, at: int, at_line: int, at_end: int) -> None:
         self.at = at  # the page edge: its form feed's line, or the start of the text
@@ -67,6 +67,7 @@ class Zone:
         self.forms: Dict[str, List[ZoneLine]] = {}  # its lines by form, page numbers left out
         self.found = 0  # lines found at the top of the page so far
         self.completed: Optional[Tuple[int, int]] = None  # (line, end) where its top was complete
+        self.furniture: List[int] = []  # the keys of its lines judged furniture, once judged
 
     def add(self, line: ZoneLine) -> None:
         self.lines.append(line)
@@ -241,8 +242,9 @@ class PageZones:
                     break
                 ready = zone.inside(self._lines, self._end)
             near = self._judged + list(islice(pending, 1, ZONES_APART + 1))
+            known = [key for other in self._judged for key in other.furniture]
             if ready:
-                self._furniture.update(furniture(zone.lines, [other.forms for other in near]))
+                zone.furniture = furniture(zone.lines, [other.forms for other in near], known)
             else:  # the text passed its window first: judged on what is inside it
                 def inside(line: ZoneLine, zone: Zone = zone) -> bool:
                     return zone.inside(line.line, line.end)
@@ -250,7 +252,8 @@ class PageZones:
                 # the text would never have reached one beyond it by now.
                 forms = [{form: [z for z in lines if inside(z)] for form, lines in other.forms.items()}
                          for other in near if zone.inside(*other.edge)]
-                self._furniture.update(furniture([z for z in zone.lines if inside(z)], forms))
+                zone.furniture = furniture([z for z in zone.lines if inside(z)], forms, known)
+            self._furniture.update(zone.furniture)
             pending.popleft()
             if zone is self._collecting:
                 self._collecting = None
