@@ -44,7 +44,27 @@ _NOT_TEXT = (
     (b"II*\x00", _IMAGE),
     (b"MM\x00*", _IMAGE),
     (b"GIF8", _IMAGE),
+    (b"\x7fELF", "this is a program (ELF), not a document"),
+    (b"\xfd7zXZ\x00", "this is xz-compressed: decompress it first, e.g. xzcat FILE.xz | stream-chunker"),
+    *((b"BZh%d1AY&SY" % level, "this is bzip2-compressed: decompress it first, e.g. bzcat FILE.bz2 | stream-chunker")
+      for level in range(1, 10)),
+    (b"\x28\xb5\x2f\xfd", "this is zstd-compressed: decompress it first, e.g. zstdcat FILE.zst | stream-chunker"),
+    (b"7z\xbc\xaf\x27\x1c", "this is a 7-Zip archive: extract it first"),
+    (b"Rar!\x1a\x07", "this is a RAR archive: extract it first"),
+    (b"SQLite format 3\x00", "this is an SQLite database, not a document"),
 )
+# Text, whatever its language, is mostly letters, digits, punctuation and white
+# space: input whose first bytes are mostly control characters or invalid UTF-8
+# is not text, whatever its name (random bytes, a program, a file in an
+# encoding with NUL bytes). A text with a few stray bytes is read, the bytes
+# replaced or dropped and counted.
+SNIFF_BYTES = 4096
+"""Bytes of the first block looked at: enough to judge, little to hold."""
+SNIFF_MIN_BYTES = 512
+"""Bytes waited for before the first line is read, unless the input ends first."""
+NOT_TEXT_SHARE = 0.3
+"""Share of control characters and invalid UTF-8 in those bytes that makes input binary."""
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f\ufffd]")
 
 
 def _lines_in(data: bytes) -> int:
@@ -66,12 +86,9 @@ def _note_and_replace(err: UnicodeError) -> Tuple[str, int]:
 codecs.register_error(_NOTE_AND_REPLACE, _note_and_replace)
 
 
-_MAGIC_BYTES = max(len(magic) for magic, _ in _NOT_TEXT)
-
-
 def check_text(head: bytes) -> None:
-    r"""Refuse input that is plainly not text, by its first bytes ``head``,
-    saying what to do instead.
+    r"""Refuse input that is plainly not text, by its first bytes ``head`` (its
+    signature, or bytes that are mostly not text), saying what to do instead.
 
     >>> check_text(b"%PDF-1.4")
     Traceback (most recent call last):
@@ -82,6 +99,21 @@ def check_text(head: bytes) -> None:
     for magic, hint in _NOT_TEXT:
         if head.startswith(magic):
             raise InputError(f"binary input refused: {hint}", 1)
+    sample = head[:SNIFF_BYTES]
+    if not sample:
+        return
+    odd, even = sample[1::2].count(0), sample[0::2].count(0)
+    if max(odd, even) > 0.4 * (len(sample) // 2) and min(odd, even) < 0.05 * (len(sample) // 2):
+        raise InputError("binary input refused: this looks like UTF-16 text without a byte-order mark: "
+                         "convert it to UTF-8 first, e.g. iconv -f UTF-16LE -t UTF-8", 1)
+    text = sample.decode("utf-8", "replace")
+    if len(text) > 1 and text[-1] == "\ufffd":  # a character the sample's end cut in two
+        text = text[:-1]
+    odd_ones = len(_CONTROL.findall(text))
+    if odd_ones > NOT_TEXT_SHARE * len(text):
+        raise InputError(f"binary input refused: {100 * odd_ones // len(text)} % of its first "
+                         f"{len(sample):,} bytes are control characters or invalid UTF-8; if it is text in "
+                         "another encoding, convert it to UTF-8 first, e.g. iconv -f LATIN1 -t UTF-8", 1)
 
 
 class ByteReader:
@@ -99,16 +131,22 @@ class ByteReader:
         """Take more bytes; return the chunks they decided."""
         if self._first:
             # A pipe may deliver the first bytes in tiny reads: look at enough of
-            # them to know a PDF (or a BOM) when it comes.
+            # them to know a PDF, a BOM or bytes that are not text when they come
+            # (the end of the input judges a shorter one).
             block = self._carry + block
             self._carry = b""
-            if len(block) < _MAGIC_BYTES:
+            if len(block) < SNIFF_MIN_BYTES:
                 self._carry = block
                 return []
-            self._first = False
-            check_text(block)
-            if block.startswith(_BOM):
-                block = block[len(_BOM):]
+            block = self._first_block(block)
+        return self._feed_block(block)
+
+    def _first_block(self, block: bytes) -> bytes:
+        self._first = False
+        check_text(block)
+        return block[len(_BOM):] if block.startswith(_BOM) else block
+
+    def _feed_block(self, block: bytes) -> List[Chunk]:
         if self._strict and b"\x00" in block:
             raise InputError("NUL byte in the input (strict mode)",
                              self._lines + _lines_in((self._carry + block).split(b"\x00")[0]) + 1)
@@ -132,14 +170,12 @@ class ByteReader:
         """The end of the bytes: the chunks the rest decided (the chunker is
         closed by its owner)."""
         chunks: List[Chunk] = []
-        if self._first and self._carry:  # the whole input was shorter than a signature
-            self._first = False
-            check_text(self._carry)
-            if self._carry.startswith(_BOM):
-                self._carry = self._carry[len(_BOM):]
+        if self._first and self._carry:  # the whole input was shorter than a first look
+            block, self._carry = self._carry, b""
+            chunks = self._feed_block(self._first_block(block))
         if self._carry:
             data, self._carry = self._carry, b""
-            chunks = self._chunker.feed(self._decode(data))
+            chunks += self._chunker.feed(self._decode(data))
             self._lines += _lines_in(data) + (not data.endswith((b"\n", b"\r")))
         return chunks
 
