@@ -16,6 +16,7 @@ from ..core.machine import Reader
 from ..core.packing import Cap
 from ..core.records import Line
 from ..core.report import Report
+from ..core.sizing import sizer
 from ..core.stages.cutter import RecordCutter
 from ..core.stages.splitter import LineSplitter
 from ..core.stages.zones import PageZones
@@ -144,16 +145,16 @@ class Chunker:
         encoding, real_tokens, counter = self._encoding, self._real_tokens, self._given_counter
         self.settings = self._settings_for(profile)
         encode = load_encoding(encoding).encode_ordinary if real_tokens else None
-        if encode is not None:
-            self._counter = counter if counter is not None and self.settings.cap_unit != "real" \
-                else InlineCounter(encode)
+        cap = Cap(self.settings.cap, sizer(self.settings.cap_unit,
+                                           None if encode is None else lambda text: len(encode(text))))
+        if encode is not None:  # a cap of real tokens counts as it packs: no counter beside it
+            self._counter = counter if counter is not None and not cap.sizer.real else InlineCounter(encode)
         if self._counter is not None:
             self._counter.attach(self.diagnose)
         report = self._report
-        report.profile, report.cap, report.cap_unit = profile, self.settings.cap, self.settings.cap_unit
+        report.profile, report.cap, report.cap_unit = profile, cap.limit, cap.sizer.unit
+        report.caps_tokens = cap.sizer.counts_tokens
         report.encoding = encoding if real_tokens else None
-        cap = Cap(self.settings.cap, self.settings.cap_unit,
-                  None if encode is None else lambda text: len(encode(text)))
         self.profile = profile_spec(profile).factory(self.settings, self._decided.append, self.diagnose, cap)
         self._reader = Reader(self.profile, self.profile.classes())
         bound = self.settings.max_paragraph_chars
