@@ -30,6 +30,8 @@ hold only docstrings and stay Python too."""
 LEFT_OUT = {
     "core.errors": "OutputError is an OSError too, which a compiled class cannot be, nor then the base class of all; "
                    "raising an error is not where the time goes",
+    "engine.options": "Options are pickled to worker processes as they are, and checked once a run, "
+                      "which is not where the time goes",
 }
 """The modules of those layers not compiled, and why."""
 
