@@ -12,7 +12,8 @@ from backend import compiling_wheel  # build_backend/, on the path of the backen
 from setuptools import setup
 
 COMPILED = (
-    "core.chunk", "core.machine", "core.packing", "core.records", "core.report", "core.text", "core.tokens",
+    "core.chunk", "core.machine", "core.packing", "core.records", "core.report", "core.sizing", "core.text",
+    "core.tokens",
     "core.stages.cutter", "core.stages.furniture", "core.stages.splitter", "core.stages.zones",
     "profiles.base", "profiles.labels", "profiles.paragraphs",
     "profiles.policy.contents", "profiles.policy.outline", "profiles.policy.profile",
@@ -29,6 +30,8 @@ hold only docstrings and stay Python too."""
 LEFT_OUT = {
     "core.errors": "OutputError is an OSError too, which a compiled class cannot be, nor then the base class of all; "
                    "raising an error is not where the time goes",
+    "engine.options": "Options are pickled to worker processes as they are, and checked once a run, "
+                      "which is not where the time goes",
 }
 """The modules of those layers not compiled, and why."""
 

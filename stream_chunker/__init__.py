@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any, List
 if TYPE_CHECKING:
     from .core.chunk import Chunk
     from .engine.chunker import Chunker
+    from .engine.options import Options
     from .drivers.workers import chunk_files
-    from .drivers.lines import chunk_lines
+    from .drivers.document import chunk_lines
     from .core.errors import ChunkerError, ConfigError, EncodingUnavailable, InputError, OutputError
 
 __version__ = "0.1.0"
@@ -38,9 +39,10 @@ _HOMES = {
     "ConfigError": "core.errors",
     "EncodingUnavailable": "core.errors",
     "InputError": "core.errors",
+    "Options": "engine.options",
     "OutputError": "core.errors",
     "chunk_files": "drivers.workers",
-    "chunk_lines": "drivers.lines",
+    "chunk_lines": "drivers.document",
 }
 
 __all__ = ["__compiled__", "__version__", *_HOMES]

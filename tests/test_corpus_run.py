@@ -29,6 +29,7 @@ from benchmarks.synthetic import generate
 from stream_chunker import InputError, chunk_files
 from stream_chunker.cli import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_PIPE_CLOSED, EXIT_USAGE
 from stream_chunker.drivers.documents import Job, documents, jobs_for
+from stream_chunker.engine.options import Options
 from stream_chunker.drivers.workers import AHEAD, InOrder
 
 from .conftest import CORPUS
@@ -323,7 +324,7 @@ def test_documents_done_early_wait_on_disk_and_go_once_handed_on(tmp_path):
 
     def jobs() -> Iterator[Job]:
         nonlocal pulled
-        for job in jobs_for(((p, None) for p in paths), {"real_tokens": False}, {}, labelled=True):
+        for job in jobs_for(((p, None) for p in paths), Options.of(real_tokens=False), labelled=True):
             pulled += 1
             yield job
 

@@ -14,12 +14,11 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 from .. import __compiled__, __version__
 from ..core.chunk import Chunk
 from ..core.errors import ChunkerError, ConfigError, EncodingUnavailable, InputError, OutputError
-from ..drivers.counting import counting_chunker
-from ..drivers.documents import STDIN, is_pdf_file, json_line, open_document, peaks, document_notes
-from ..drivers.pdf import BACKENDS, Page, pdf_batches
-from ..drivers.stream import chunk_stream
-from ..drivers.workers import settle, worker_count
-from ..engine.chunker import AUTO, Chunker
+from ..drivers.document import STDIN, Document, Reading, source_of
+from ..drivers.documents import document_notes, json_line, peaks
+from ..drivers.pdf import BACKENDS, Page
+from ..drivers.workers import worker_count
+from ..engine.options import AUTO, Options
 from ..engine.sniff import WINDOW
 from ..profiles.base import COMMON_OPTIONS, profiles
 from .many import run_many
@@ -133,10 +132,11 @@ def _options(args: argparse.Namespace) -> Dict[str, Any]:
     return opts
 
 
-def _pdf_batches(args: argparse.Namespace, chunker: Chunker, name: str,
-                 stack: ExitStack) -> Iterator[List[Chunk]]:
-    """The PDF ``name`` chunked a page at a time, with a bar of pages on a
-    terminal, and a line on stderr when some pages had no text layer."""
+def _batches(args: argparse.Namespace, document: Document, name: str, stack: ExitStack) -> Iterator[List[Chunk]]:
+    """The document's chunks, with a bar on a terminal: of pages for a PDF, of bytes for text."""
+    if not document.is_pdf:
+        progress = progress_bar(stack, args.progress, document.size, os.path.basename(name))
+        return document.batches(progress=progress)
     advance: Optional[Callable[[Page], None]] = None
     if args.progress or (args.progress is None and sys.stderr.isatty()):
         from tqdm import tqdm
@@ -147,18 +147,17 @@ def _pdf_batches(args: argparse.Namespace, chunker: Chunker, name: str,
             bar.total = page.count  # known once the PDF is open (pdftotext: never)
             bar.update(1)
 
-    yield from pdf_batches(chunker, name, backend=args.pdf_backend, password=args.password, layout=args.layout,
-                           progress=advance)
+    return document.batches(pages=advance)
 
 
 def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
-    opts = _options(args)
+    keywords = _options(args)
     workers = worker_count(args.jobs)
-    files = args.files or ["-"]
-    many = len(files) > 1 or any(name != STDIN and os.path.isdir(name) for name in files)
-    settle(opts, workers if many else 1)
-    if many:
-        return EXIT_BAD_INPUT if run_many(args, opts, files, out, signals, workers) else EXIT_OK
+    options = Options.of(**keywords)
+    reading = Reading(strict=args.strict, pdf_backend=args.pdf_backend, password=args.password, layout=args.layout)
+    files = args.files or [STDIN]
+    if len(files) > 1 or any(name != STDIN and os.path.isdir(name) for name in files):
+        return EXIT_BAD_INPUT if run_many(args, options, reading, files, out, signals, workers) else EXIT_OK
     name = files[0]
     started = time.perf_counter()
     with ExitStack() as stack:
@@ -167,23 +166,15 @@ def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
         if diag_file is not None:
             def on_diag(event: Dict[str, Any]) -> None:
                 diag_file.write(json.dumps(event, ensure_ascii=False) + "\n")
-        chunker = counting_chunker(on_diagnostic=on_diag, count_worker=args.count_worker is not False, **opts)
-        stream = open_document(name)
-        if name != STDIN:
-            stack.enter_context(stream)
+        document = stack.enter_context(Document(source_of(name), options, reading=reading,
+                                                count_worker=args.count_worker is not False, on_diagnostic=on_diag))
         try:
-            if name != STDIN and is_pdf_file(stream, name):
-                batches = _pdf_batches(args, chunker, name, stack)
-            else:
-                total = os.fstat(stream.fileno()).st_size if name != STDIN else None
-                progress = progress_bar(stack, args.progress, total, os.path.basename(name))
-                batches = chunk_stream(chunker, stream, strict=args.strict, progress=progress)
-            for chunks in batches:
+            for chunks in _batches(args, document, name, stack):
                 if chunks:
                     out.write("".join(json_line(c, None) for c in chunks))
         except InputError as err:
             raise InputError(f"{name}: {err}") from None
-        summary = chunker.report
+        summary = document.report
         for note in document_notes(summary, name):
             say(f"stream-chunker: {note}")
         summary["elapsed_s"] = round(time.perf_counter() - started, 3)

@@ -19,8 +19,10 @@ from contextlib import ExitStack
 from typing import Any, Dict, List, Optional
 
 from ..core.errors import OutputError
+from ..drivers.document import Reading
 from ..drivers.documents import DEFAULT_GLOBS, Outcome, Write, chunk_document, documents, jobs_for, peaks
 from ..drivers.workers import InOrder, counts_apart
+from ..engine.options import Options
 from .output import Output, document_bar, report_outputs, say
 from .signals import Signals
 
@@ -78,14 +80,13 @@ class _Totals:
                 "worker_peak_rss_mib": self.worker_peak}
 
 
-def run_many(args: argparse.Namespace, options: Dict[str, Any], inputs: List[str], out: Output,
+def run_many(args: argparse.Namespace, options: Options, reading: Reading, inputs: List[str], out: Output,
              signals: Signals, workers: int) -> bool:
     """Chunk every document ``inputs`` name, each line with its ``doc``;
     returns whether some document failed."""
     globs = tuple(args.glob or DEFAULT_GLOBS)
-    options = dict(options, count_worker=counts_apart(args.count_worker, workers))
-    reading = dict(strict=args.strict, pdf_backend=args.pdf_backend, password=args.password, layout=args.layout)
-    jobs = jobs_for(documents(inputs, globs), options, reading, labelled=True, diagnostics=bool(args.diagnostics))
+    jobs = jobs_for(documents(inputs, globs), options, reading, count_worker=counts_apart(args.count_worker, workers),
+                    labelled=True, diagnostics=bool(args.diagnostics))
     started = time.perf_counter()
     totals = _Totals()
     with ExitStack() as stack:

@@ -25,56 +25,18 @@ from typing import Callable, Dict, Final, List, NamedTuple, Optional, Tuple
 
 from .chunk import Chunk, Oversize, estimate_tokens
 from .records import new
-
-
-JOIN_SAVES = 8
-"""Tokens a join is taken to save at most, with room to spare (see ``Cap.floor``)."""
+from .sizing import Sizer
 
 
 class Cap:
-    """A size limit, measured in estimated tokens, real tokens or characters.
+    """A size limit, and the sizer that measures text against it (``core.sizing``:
+    estimated tokens, real tokens or characters), chosen once for a document."""
 
-    ``joined_fits`` answers "would these texts joined by ``sep`` fit?", which for
-    the estimate needs only word counts; real tokens are counted on the joined
-    text itself, because the joins cost tokens of their own.
-    """
+    __slots__ = ("limit", "sizer")
 
-    def __init__(self, limit: int, unit: str, count: Optional[Callable[[str], int]] = None) -> None:
+    def __init__(self, limit: int, sizer: Sizer) -> None:
         self.limit = limit
-        self.unit = unit
-        self._count = count
-
-    def size(self, text: str, words: int) -> int:
-        if self.unit == "estimate":
-            return estimate_tokens(words)
-        if self.unit == "chars":
-            return len(text)
-        assert self._count is not None
-        return self._count(text)
-
-    def joined_fits(self, texts: List[str], words: int, size: int, more: str, more_words: int,
-                    more_size: int, sep: str) -> Tuple[bool, int]:
-        """Whether ``texts + [more]`` joined by ``sep`` fits, and its size if it does."""
-        if self.unit == "estimate":
-            joined = estimate_tokens(words + more_words)
-        elif self.unit == "chars":
-            joined = size + len(sep) + more_size
-        else:
-            # A lower bound on the joined count rules most candidates out
-            # without encoding (see ``floor``); the rest are counted joined.
-            if size + self.floor(more_size) > self.limit:
-                return False, 0
-            joined = self.size(sep.join(texts + [more]), 0)
-        return joined <= self.limit, joined
-
-    @staticmethod
-    def floor(size: int) -> int:
-        """The least a part of ``size`` real tokens can add to a text it is
-        joined to. A join may save tokens: the part's first word takes the
-        separator as its leading space and may then be fewer tokens (measured
-        on the corpus: up to 3 saved at a join); and each part still adds at
-        least one token, so a held node stays bounded."""
-        return max(1, size - JOIN_SAVES)
+        self.sizer = sizer
 
 
 class Key(NamedTuple):
@@ -173,6 +135,8 @@ class Packer:
 
     def __init__(self, cap: Cap, emit: Callable[[Chunk], None], sep: str, name: Name) -> None:
         self.cap = cap
+        self._sizer = cap.sizer
+        self._limit = cap.limit
         self._emit = emit
         self._sep = sep
         self._name = name
@@ -201,7 +165,7 @@ class Packer:
         node.words += words
         node.lines = (lines[0], node.lines[1] if len(node.texts) > 1 else lines[1])
         node.pages = (pages[0], node.pages[1] if len(node.texts) > 1 else pages[1])
-        node.size = self.cap.size(self._sep.join(node.texts), node.words)
+        node.size = self._sizer.size(self._sep.join(node.texts), node.words)
 
     def retitle(self, heading_path: str) -> None:
         """Change the heading path of the deepest node's chunks still to come."""
@@ -211,7 +175,7 @@ class Packer:
     def add(self, text: str, words: int, lines: Tuple[int, int], pages: Tuple[int, int], cut: bool = False) -> None:
         """A part of the deepest open node (a node's own parts come before the
         nodes nested in it)."""
-        size = self.cap.size(text, words)
+        size = self._sizer.size(text, words)
         opened = self._open
         if len(opened) > 1 and not opened[-2].spilled:
             self._below(text, words, size)
@@ -263,27 +227,17 @@ class Packer:
                 return
 
     def _may_fit(self, node: _Node) -> bool:
-        """Whether the node with what is nested in it may still be one chunk
-        (for real tokens, by a lower bound on the joined count: each part adds
-        at least one token, and at most ``JOIN_SAVES`` fewer than its own;
-        ``close`` counts the node joined before it is one chunk)."""
-        unit = self.cap.unit
-        if unit == "estimate":
-            return estimate_tokens(node.words + node.below_words) <= self.cap.limit
-        if unit == "chars":
-            texts = len(node.texts) + node.below_texts
-            chars = sum(map(len, node.texts)) + node.below_chars + len(self._sep) * max(texts - 1, 0)
-            return chars <= self.cap.limit
-        parts = node.below_texts
-        return node.size + max(parts, node.below_floor - JOIN_SAVES * parts) <= self.cap.limit
+        """Whether the node with what is nested in it may still be one chunk."""
+        return self._sizer.may_fit(node.texts, node.words, node.size, node.below_words, node.below_chars,
+                                   node.below_floor, node.below_texts, self._sep, self._limit)
 
     def _fits_whole(self, node: _Node) -> bool:
         if not self._may_fit(node):
             return False
-        if self.cap.unit != "real":
+        if not self._sizer.real:  # the bound is exact
             return True
         whole = self._whole(node)
-        return whole is None or self.cap.size(self._sep.join(whole.texts), 0) <= self.cap.limit
+        return whole is None or self._sizer.size(self._sep.join(whole.texts), 0) <= self._limit
 
     def _whole(self, node: _Node) -> Optional[_Whole]:
         if not node.done:
@@ -301,9 +255,9 @@ class Packer:
 
     def _emit_whole(self, whole: _Whole) -> None:
         text = self._sep.join(whole.texts)
-        size = self.cap.size(text, whole.words)
+        size = self._sizer.size(text, whole.words)
         self._chunk(whole.key, 1, True, _Piece(text, whole.words, size, whole.lines, whole.pages,
-                                               "kept" if size > self.cap.limit else False))
+                                               "kept" if size > self._limit else False))
 
     def _spill(self, depth: int) -> None:
         """The node at ``depth`` cannot be one chunk, nor can those above it:
@@ -326,8 +280,9 @@ class Packer:
         """Add a part to the node's open piece, or start a new one."""
         if node.texts:
             if not (cut or node.cut):
-                fits, joined = self.cap.joined_fits(node.texts, node.words, node.size, text, words, size, self._sep)
-                if fits:
+                joined = self._sizer.joined(node.texts, node.words, node.size, text, words, size, self._sep,
+                                            self._limit)
+                if joined <= self._limit:
                     node.texts.append(text)
                     node.words += words
                     node.size = joined
@@ -338,12 +293,12 @@ class Packer:
         node.texts = [text]
         node.words, node.size = words, size
         node.lines, node.pages, node.cut = lines, pages, cut
-        if size > self.cap.limit or cut:
+        if size > self._limit or cut:
             self._finish(node)
 
     def _piece(self, node: _Node) -> _Piece:
         size = node.size
-        oversize: Oversize = "cut" if node.cut else ("kept" if size > self.cap.limit else False)
+        oversize: Oversize = "cut" if node.cut else ("kept" if size > self._limit else False)
         return new(_Piece, (self._sep.join(node.texts), node.words, size, node.lines, node.pages, oversize))
 
     def _finish(self, node: _Node) -> None:
@@ -372,5 +327,5 @@ class Packer:
         text = piece.text
         self._emit(Chunk(
             self._name(key, n, only), key.clause, key.heading_path, text, piece.words,
-            estimate_tokens(piece.words), piece.size if self.cap.unit == "real" else None,
+            estimate_tokens(piece.words), piece.size if self._sizer.real else None,
             None if key.cite is None else f"{key.cite} \u2014 '{text}'", piece.lines, piece.pages, piece.oversize))

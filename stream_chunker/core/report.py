@@ -28,6 +28,8 @@ class Report:
     auto: bool = False
     signatures: Dict[str, int] = field(default_factory=dict)
     mismatch: Optional[Dict[str, Any]] = None
+    caps_tokens: bool = True
+    """The cap is a number of tokens (estimated or real), not of characters."""
 
     def note(self, kind: str, details: Dict[str, Any]) -> None:
         self.diagnostics[kind] = self.diagnostics.get(kind, 0) + 1
@@ -41,7 +43,7 @@ class Report:
         self.estimate_total += chunk.tokens
         if chunk.real_tokens is not None:
             self.real_total += chunk.real_tokens
-            if self.cap_unit != "chars" and chunk.tokens <= self.cap < chunk.real_tokens:
+            if self.caps_tokens and chunk.tokens <= self.cap < chunk.real_tokens:
                 self.under_estimate_over_real += 1
         if chunk.oversize == "kept":
             self.kept += 1

@@ -71,8 +71,9 @@ from collections import deque
 from typing import Any, Callable, Deque, Dict, List, Optional, Tuple
 
 from ..core.chunk import Chunk, with_real_tokens
-from ..core.tokens import DEFAULT_ENCODING, check_encoding_name, load_encoding
+from ..core.tokens import load_encoding
 from ..engine.chunker import Chunker
+from ..engine.options import Options
 
 WORKER_AFTER = 32 * 1024
 """Characters of chunk text a document makes before the counting process is
@@ -513,12 +514,10 @@ class Counts:
         return out
 
 
-def counting_chunker(*, count_worker: bool = True, **options: Any) -> Chunker:
+def counting_chunker(options: Options, *, count_worker: bool = True,
+                     on_diagnostic: Optional[Callable[[Dict[str, Any]], None]] = None) -> Chunker:
     """A ``Chunker`` whose real token counts the counting process takes, where
     it can: real counts on, ``cap_by`` not ``"real"`` (packing needs each count
-    at once), and ``count_worker``. The drivers' way to make one."""
-    use = (count_worker and options.get("real_tokens", True) and options.get("cap_by", "estimate") != "real")
-    if use:
-        check_encoding_name(options.get("encoding", DEFAULT_ENCODING))
-    counter = Counts(options.get("encoding", DEFAULT_ENCODING)) if use else None
-    return Chunker(counter=counter, **options)
+    at once), and ``count_worker``. Made by ``drivers.document`` for every document."""
+    use = count_worker and options.real_tokens and options.cap_by != "real"
+    return Chunker(options, counter=Counts(options.encoding) if use else None, on_diagnostic=on_diagnostic)

@@ -1,6 +1,6 @@
 """Documents when many are named: files and directories (walked in sorted
-order) into the documents they hold, and one document -- a PDF, known by its
-signature, or text -- chunked into JSON lines, failing alone if it must.
+order) into the documents they hold, and one document (through
+``drivers.document``) chunked into JSON lines, failing alone if it must.
 
 The walk never lists a whole tree first: it holds the sorted entries of the
 directories it is in, so a corpus of a million files costs the size of its
@@ -16,21 +16,19 @@ import json
 import os
 import resource
 import stat
-import sys
 import time
-from contextlib import ExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fnmatch import fnmatchcase
-from typing import Any, BinaryIO, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from ..core.chunk import Chunk
 from ..core.errors import InputError
-from ..engine.chunker import AUTO, Chunker
-from .counting import counting_chunker, peak_rss_mib as count_worker_peak_rss_mib
-from .pdf import NOT_A_PDF, OCR_HINT, SIGNATURE, Page, is_pdf, pdf_batches
-from .stream import chunk_stream
+from ..engine.chunker import Chunker
+from ..engine.options import AUTO, Options
+from .counting import peak_rss_mib as count_worker_peak_rss_mib
+from .document import STDIN, Document, Reading, source_of
+from .pdf import OCR_HINT
 
-STDIN = "-"
 DEFAULT_GLOBS = ("*.txt",)
 
 Write = Callable[[str], object]
@@ -77,44 +75,6 @@ def _walk(directory: str, globs: Sequence[str]) -> Iterator[Named]:
             yield from _walk(path, globs)  # a link to a directory is not followed: no cycles
         elif any(fnmatchcase(key, glob) for glob in globs):
             yield path, None
-
-
-def open_document(name: str) -> BinaryIO:
-    """The bytes of ``name``: a file, or stdin for ``-``."""
-    if name == STDIN:
-        return sys.stdin.buffer
-    try:
-        return open(name, "rb")
-    except OSError as err:
-        raise InputError(f"cannot read {name}: {err.strerror}") from None
-
-
-def is_pdf_file(stream: BinaryIO, name: str) -> bool:
-    """A PDF is known by its signature, whatever its name; but a file named
-    ``.pdf`` without one (a saved error page?) is refused rather than chunked as text."""
-    try:
-        head = os.pread(stream.fileno(), len(SIGNATURE), 0)
-    except OSError:  # a pipe: PDFs need random access, so it is read as text (where a PDF is refused)
-        return False
-    if is_pdf(head):
-        return True
-    if name.lower().endswith(".pdf"):
-        raise InputError(NOT_A_PDF)
-    return False
-
-
-def document_batches(chunker: Chunker, stream: BinaryIO, name: str, *, strict: bool = False,
-                     pdf_backend: str = "pdfium", password: Optional[str] = None, layout: bool = False,
-                     progress: Optional[Callable[[int], None]] = None,
-                     pages: Optional[Callable[[Page], None]] = None) -> Iterator[List[Chunk]]:
-    """The chunks of one open document, a batch at a time: a PDF page by page
-    (``pages`` is told of each), text a block at a time (``progress`` is told
-    of its bytes)."""
-    if name != STDIN and is_pdf_file(stream, name):
-        yield from pdf_batches(chunker, name, backend=pdf_backend, password=password, layout=layout,
-                               progress=pages)
-    else:
-        yield from chunk_stream(chunker, stream, strict=strict, progress=progress)
 
 
 def document_notes(report: Dict[str, Any], name: str) -> Tuple[str, ...]:
@@ -168,20 +128,22 @@ class Job:
     """Its path, or ``-`` for stdin."""
     problem: Optional[str]
     """Why it cannot be chunked, when that is known before it is read."""
-    options: Dict[str, Any]
-    """The chunker's options, with ``count_worker``."""
-    reading: Dict[str, Any] = field(default_factory=dict)
-    """``strict``, ``pdf_backend``, ``password``, ``layout``."""
+    options: Options
+    """The chunker's options, checked."""
+    reading: Reading = Reading()
+    """How its bytes are read."""
+    count_worker: bool = True
+    """Whether its real tokens may go to a counting process (see ``drivers.counting``)."""
     label: Optional[str] = None
     """The ``doc`` field of its JSON lines and diagnostics (None: none)."""
     diagnostics: bool = False
     """Whether its diagnostics are written too."""
 
 
-def jobs_for(named: Iterable[Named], options: Dict[str, Any], reading: Dict[str, Any], *,
+def jobs_for(named: Iterable[Named], options: Options, reading: Reading = Reading(), *, count_worker: bool = True,
              labelled: bool, diagnostics: bool = False) -> Iterator[Job]:
     for index, (name, problem) in enumerate(named):
-        yield Job(index, name, problem, options, reading, name if labelled else None, diagnostics)
+        yield Job(index, name, problem, options, reading, count_worker, name if labelled else None, diagnostics)
 
 
 @dataclass(frozen=True)
@@ -216,19 +178,16 @@ def peaks() -> Dict[str, Optional[float]]:
 
 
 def chunks_of(job: Job, on_diagnostic: Optional[Callable[[Dict[str, Any]], None]] = None,
-              progress: Optional[Callable[[int], None]] = None) -> Iterator[Tuple[Any, List[Chunk]]]:
+              progress: Optional[Callable[[int], None]] = None) -> Iterator[Tuple[Chunker, List[Chunk]]]:
     """The chunks of one document a batch at a time, each with its chunker
     (whose report is complete after the last batch); raises
     :class:`InputError` when the document cannot be chunked."""
     if job.problem is not None:
         raise InputError(job.problem)
-    chunker = counting_chunker(on_diagnostic=on_diagnostic, **job.options)
-    with ExitStack() as stack:
-        stream = open_document(job.name)
-        if job.name != STDIN:  # stdin is not ours to close
-            stack.enter_context(stream)
-        for batch in document_batches(chunker, stream, job.name, progress=progress, **job.reading):
-            yield chunker, batch
+    with Document(source_of(job.name), job.options, reading=job.reading, count_worker=job.count_worker,
+                  on_diagnostic=on_diagnostic) as document:
+        for batch in document.batches(progress=progress):
+            yield document.chunker, batch
 
 
 def chunk_document(job: Job, write: Write, write_diagnostic: Optional[Write] = None) -> Outcome:

@@ -1,4 +1,5 @@
-"""``chunk_lines``: a Chunker driven over an iterable of lines.
+"""Lines in: a Chunker driven over an iterable of lines (``chunk_lines``, in
+``drivers.document``, is the public way in).
 
 A source whose lines are all there already -- a list or tuple, a text file on
 disk -- is fed in blocks of lines, and its real token counts are taken mostly
@@ -14,11 +15,10 @@ import io
 import os
 import stat
 from itertools import islice, repeat
-from typing import Any, Iterable, Iterator, Optional
+from typing import Any, Iterable, Iterator, List, Optional, Tuple
 
 from ..core.chunk import Chunk
-from ..core.tokens import DEFAULT_ENCODING
-from .counting import counting_chunker
+from ..engine.chunker import Chunker
 
 BLOCK_LINES = 1024
 """Lines joined into one block: enough to make the per-block work vanish, few
@@ -79,37 +79,24 @@ def _file_blocks(source: Any) -> Optional[Iterator[str]]:
     return iter(lambda: source.read(BLOCK_CHARS), "")
 
 
-def chunk_lines(
-    lines: Iterable[str],
-    *,
-    profile: str = "policy",
-    max_tokens: Optional[int] = None,
-    max_chars: Optional[int] = None,
-    cap_by: str = "estimate",
-    encoding: str = DEFAULT_ENCODING,
-    real_tokens: bool = True,
-    count_worker: bool = True,
-    **profile_options: Any,
-) -> Iterator[Chunk]:
-    """Chunk a document given as an iterable of lines, lazily.
-
-    Each item is one line, with or without its newline. Without a cap the
-    profile's default applies (policy: 400 estimated tokens; statute: 900
-    characters). With ``count_worker``, the real token counts of a source read
-    in blocks are taken mostly by a counting process beside this one, on
-    another core (see ``drivers.counting``): the chunks and their counts are the same.
-
-    >>> doc = ["4 Exclusions", "4.1 Wear and tear", "We do not cover gradual deterioration."]
-    >>> [(c.id, c.heading_path, c.tokens) for c in chunk_lines(doc, real_tokens=False)]
-    [('4.1', 'Exclusions > Wear and tear', 8)]
-    """
+def line_texts(lines: Iterable[str]) -> Tuple[Iterator[str], bool]:
+    """What to feed a chunker for a source of lines, and whether the source is
+    all there already: a text file is read in blocks of characters, a list or
+    tuple joined in blocks of lines, anything else (perhaps live) taken a line
+    at a time."""
     source: Optional[Iterator[str]] = _file_blocks(lines)
     if source is None and isinstance(lines, (list, tuple)):
         source = blocks(lines)
-    chunker = counting_chunker(profile=profile, max_tokens=max_tokens, max_chars=max_chars, cap_by=cap_by,
-                               encoding=encoding, real_tokens=real_tokens, count_worker=count_worker and source is not None,
-                               **profile_options)
-    for text in source if source is not None else map(line_of, lines):
-        yield from chunker.feed(text)
-    yield from chunker.close()
+    if source is None:
+        return map(line_of, lines), False
+    return source, True
 
+
+def line_batches(chunker: Chunker, texts: Iterable[str]) -> Iterator[List[Chunk]]:
+    """Feed ``texts`` to ``chunker``; yield the chunks each decided, and last
+    those of ``chunker.close()``."""
+    for text in texts:
+        chunks = chunker.feed(text)
+        if chunks:
+            yield chunks
+    yield chunker.close()

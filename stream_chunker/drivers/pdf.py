@@ -39,7 +39,6 @@ from typing import Any, Callable, Iterator, List, Optional, Tuple, Union
 from ..core.chunk import Chunk
 from ..core.errors import ConfigError, InputError
 from ..engine.chunker import Chunker
-from .counting import counting_chunker
 
 BACKENDS = ("pdfium", "pdftotext")
 SIGNATURE = b"%PDF-"
@@ -323,15 +322,3 @@ def pdf_batches(chunker: Chunker, path: PathLike, *, backend: str = "pdfium", pa
         raise InputError("this PDF has no text on any page")
     yield chunker.close()
 
-
-def chunk_pdf(path: PathLike, *, backend: str = "pdfium", password: Optional[str] = None, layout: bool = False,
-              progress: Optional[Callable[[Page], None]] = None, **options: Any) -> Iterator[Chunk]:
-    """Chunk the PDF at ``path`` lazily, a page at a time.
-
-    ``options`` are those of :func:`stream_chunker.chunk_lines` (and
-    ``on_diagnostic``); as there, real token counts are taken mostly by a
-    counting process on another core unless ``count_worker=False``.
-    """
-    chunker = counting_chunker(**options)
-    for batch in pdf_batches(chunker, path, backend=backend, password=password, layout=layout, progress=progress):
-        yield from batch

@@ -61,13 +61,13 @@ from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack, contextmanager, nullcontext
-from typing import Any, Callable, ContextManager, Deque, Dict, Iterable, Iterator, Optional, Tuple, Union
+from typing import Any, Callable, ContextManager, Deque, Iterable, Iterator, Optional, Tuple, Union
 
 from ..core.chunk import Chunk
 from ..core.errors import ChunkerError, ConfigError, InputError, OutputError
-from ..core.tokens import BUNDLED, DEFAULT_ENCODING
-from ..engine.chunker import Chunker
-from .documents import DEFAULT_GLOBS, STDIN, Job, Outcome, chunk_document, chunk_of, chunks_of, documents, jobs_for
+from ..engine.options import Options
+from .document import STDIN, Reading
+from .documents import DEFAULT_GLOBS, Job, Outcome, chunk_document, chunk_of, chunks_of, documents, jobs_for
 
 AHEAD = 8
 """Documents handed out to each worker beyond the one whose turn it is."""
@@ -96,18 +96,6 @@ def worker_count(jobs: Optional[int]) -> int:
     if jobs < 1:
         raise ConfigError(f"--jobs (jobs=) must be 1 or more, not {jobs}")
     return jobs
-
-
-def settle(options: Dict[str, Any], workers: int) -> None:
-    """Every option checked before anything is read, by making a Chunker. The
-    bundled encoding cannot fail to load, so where worker processes count, the
-    name is checked and the loading left to them: this process would spend a
-    fifth of a second and some 40 MiB on it for nothing. ``cap_by="real"``
-    needs the encoding to check the cap against it, and is checked whole."""
-    if workers > 1 and options.get("real_tokens", True) and options.get("cap_by") != "real" \
-            and options.get("encoding", DEFAULT_ENCODING) in BUNDLED:
-        options = dict(options, real_tokens=False)
-    Chunker(**options)
 
 
 def counts_apart(count_worker: Optional[bool], workers: int) -> bool:
@@ -431,10 +419,10 @@ def chunk_files(paths: Iterable[PathLike], *, jobs: Optional[int] = None, glob: 
     [('home.txt', '1', 'We cover the house.'), ('motor.txt', '1', 'We cover the car.')]
     """
     workers = worker_count(jobs)
-    settle(options, workers)
-    options["count_worker"] = counts_apart(count_worker, workers)
-    reading = dict(strict=strict, pdf_backend=pdf_backend, password=password, layout=layout)
-    todo = jobs_for(documents([os.fspath(p) for p in paths], tuple(glob)), options, reading, labelled=False)
+    checked = Options.of(**options)
+    reading = Reading(strict=strict, pdf_backend=pdf_backend, password=password, layout=layout)
+    todo = jobs_for(documents([os.fspath(p) for p in paths], tuple(glob)), checked, reading,
+                    count_worker=counts_apart(count_worker, workers), labelled=False)
 
     def here(job: Job) -> Iterator[Tuple[str, Chunk]]:
         try:

@@ -16,65 +16,18 @@ from ..core.machine import Reader
 from ..core.packing import Cap
 from ..core.records import Line
 from ..core.report import Report
+from ..core.sizing import sizer
 from ..core.stages.cutter import RecordCutter
 from ..core.stages.splitter import LineSplitter
 from ..core.stages.zones import PageZones
-from ..core.tokens import DEFAULT_ENCODING, Counter, InlineCounter, check_encoding_name, load_encoding
-from ..profiles.base import COMMON_OPTIONS, ProfileSpec, Settings, profiles
+from ..core.tokens import DEFAULT_ENCODING, Counter, InlineCounter, load_encoding
+from ..profiles.base import profiles
+from .options import AUTO, Options, profile_spec  # noqa: F401  (AUTO: drivers take it from here too)
 from .sniff import Sniffer
 
 Diagnostic = Dict[str, Any]
-AUTO = "auto"
-"""The profile name that lets the first lines choose (``engine.sniff``)."""
 
-
-def _positive(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-        raise ConfigError(f"{name} must be a whole number above 0, got {value!r}")
-    return value
-
-
-def profile_spec(name: str) -> ProfileSpec:
-    known = profiles()
-    if name not in known:
-        raise ConfigError(f"unknown profile {name!r}: choose one of {', '.join(known)}, or {AUTO!r}")
-    return known[name]
-
-
-def settings(profile: str, max_tokens: Optional[int], max_chars: Optional[int], cap_by: str,
-             real_tokens: bool, options: Dict[str, Any]) -> Settings:
-    """Every option checked, and the cap resolved, before any text is read."""
-    spec = profile_spec(profile)
-    if cap_by not in ("estimate", "real"):
-        raise ConfigError(f"cap_by must be 'estimate' or 'real', got {cap_by!r}")
-    if max_tokens is not None and max_chars is not None:
-        raise ConfigError("give one cap: max_tokens or max_chars, not both")
-    if max_tokens is not None:
-        unit, cap = cap_by, _positive("max_tokens", max_tokens)
-    elif max_chars is not None:
-        if cap_by == "real":
-            raise ConfigError("cap_by='real' caps tokens: give max_tokens, not max_chars")
-        unit, cap = "chars", _positive("max_chars", max_chars)
-    else:
-        unit, cap = spec.default_cap
-        if cap_by == "real":
-            if unit == "chars":
-                raise ConfigError(f"cap_by='real' caps tokens: give max_tokens with the {profile} profile")
-            unit = "real"
-    if unit == "real" and not real_tokens:
-        raise ConfigError("cap_by='real' needs real token counts: leave real_tokens on")
-    allowed = {o.name for o in COMMON_OPTIONS + spec.options}
-    unknown = sorted(set(options) - allowed)
-    if unknown:
-        raise ConfigError(
-            f"unknown option{'s' if len(unknown) > 1 else ''} for the {profile} profile: "
-            f"{', '.join(unknown)} (known: {', '.join(sorted(allowed))})"
-        )
-    common = {o.name: _positive(o.name, options.get(o.name, o.default)) for o in COMMON_OPTIONS}
-    rest = {k: v for k, v in options.items() if k not in common}
-    if spec.check is not None:
-        spec.check(rest)
-    return Settings(profile=profile, cap_unit=unit, cap=cap, profile_options=rest, **common)
+_KEYWORD_DEFAULTS = ("policy", None, None, "estimate", DEFAULT_ENCODING, True)
 
 
 class Chunker:
@@ -86,7 +39,8 @@ class Chunker:
     far decided, and the chunks are the same however the text was cut.
     ``close`` ends the input and returns the rest; after it, ``feed`` raises
     ``ConfigError`` and ``close`` returns nothing. Options are those of
-    :func:`stream_chunker.chunk_lines`.
+    :func:`stream_chunker.chunk_lines`, given as keywords or, checked
+    already, as one :class:`~stream_chunker.engine.options.Options`.
 
     >>> c = Chunker(max_tokens=400, real_tokens=False)
     >>> c.feed("1 Cover\nWe cover the house.\n2 Exc"), c.feed("ess\nThe first 250 is yours.")
@@ -104,6 +58,8 @@ class Chunker:
 
     def __init__(
         self,
+        options: Optional[Options] = None,
+        /,
         *,
         profile: str = "policy",
         max_tokens: Optional[int] = None,
@@ -115,45 +71,40 @@ class Chunker:
         counter: Optional[Counter] = None,
         **profile_options: Any,
     ) -> None:
-        check_encoding_name(encoding)
-        self._settings_for: Callable[[str], Settings] = lambda name: settings(
-            name, max_tokens, max_chars, cap_by, real_tokens, profile_options)
-        self._encoding, self._real_tokens, self._given_counter = encoding, real_tokens, counter
+        if options is None:
+            options = Options.of(profile=profile, max_tokens=max_tokens, max_chars=max_chars, cap_by=cap_by,
+                                 encoding=encoding, real_tokens=real_tokens, **profile_options)
+        elif profile_options or (profile, max_tokens, max_chars, cap_by, encoding, real_tokens) != _KEYWORD_DEFAULTS:
+            raise ConfigError("give the options as Options or as keywords, not both")
+        self.options = options
+        self._given_counter = counter
         self._on_diagnostic = on_diagnostic
         self._closed = False
         self._decided: List[Chunk] = []
         self._counter: Optional[Counter] = None
-        self._report = Report(profile=profile, cap=0, cap_unit="", encoding=None, auto=profile == AUTO)
+        self._auto = options.profile == AUTO
+        self._report = Report(profile=options.profile, cap=0, cap_unit="", encoding=None, auto=self._auto)
         self._reader: Optional[Reader] = None  # made once the profile is known
-        known = profiles()
         self._sniffer: Optional[Sniffer] = Sniffer(
-            {name: spec.signature for name, spec in known.items() if spec.signature is not None})
-        self._auto = profile == AUTO
+            {name: spec.signature for name, spec in profiles().items() if spec.signature is not None})
         self._held: List[str] = []  # with "auto": the text read before the profile is chosen
-        if self._auto:
-            specific = sorted(set(profile_options) - {o.name for o in COMMON_OPTIONS})
-            if specific:
-                raise ConfigError(f"profile='auto' takes no options of one profile ({', '.join(specific)}): "
-                                  "name the profile to give them")
-            for name in known:  # every choice must work with the options given
-                self._settings_for(name)
-            return
-        self._build(profile)
+        if not self._auto:
+            self._build(options.profile)
 
     def _build(self, profile: str) -> None:
-        encoding, real_tokens, counter = self._encoding, self._real_tokens, self._given_counter
-        self.settings = self._settings_for(profile)
+        encoding, real_tokens, counter = self.options.encoding, self.options.real_tokens, self._given_counter
+        self.settings = self.options.settings_for(profile)
         encode = load_encoding(encoding).encode_ordinary if real_tokens else None
-        if encode is not None:
-            self._counter = counter if counter is not None and self.settings.cap_unit != "real" \
-                else InlineCounter(encode)
+        cap = Cap(self.settings.cap, sizer(self.settings.cap_unit,
+                                           None if encode is None else lambda text: len(encode(text))))
+        if encode is not None:  # a cap of real tokens counts as it packs: no counter beside it
+            self._counter = counter if counter is not None and not cap.sizer.real else InlineCounter(encode)
         if self._counter is not None:
             self._counter.attach(self.diagnose)
         report = self._report
-        report.profile, report.cap, report.cap_unit = profile, self.settings.cap, self.settings.cap_unit
+        report.profile, report.cap, report.cap_unit = profile, cap.limit, cap.sizer.unit
+        report.caps_tokens = cap.sizer.counts_tokens
         report.encoding = encoding if real_tokens else None
-        cap = Cap(self.settings.cap, self.settings.cap_unit,
-                  None if encode is None else lambda text: len(encode(text)))
         self.profile = profile_spec(profile).factory(self.settings, self._decided.append, self.diagnose, cap)
         self._reader = Reader(self.profile, self.profile.classes())
         bound = self.settings.max_paragraph_chars

@@ -31,8 +31,9 @@ import pandas as pd
 import pyarrow as pa
 
 from ..core.errors import ConfigError, InputError
+from ..drivers.document import Reading
 from ..drivers.documents import DEFAULT_GLOBS, Job, chunks_of, documents
-from ..engine.chunker import Chunker
+from ..engine.options import Options
 
 __all__ = ["SCHEMA", "chunk_bag", "to_parquet"]
 
@@ -79,9 +80,8 @@ def chunk_bag(paths: Union[Iterable[PathLike], db.Bag], *, glob: Iterable[str] =
     """
     if errors not in ERRORS:
         raise ConfigError(f"errors={errors!r}: choose one of {', '.join(ERRORS)}")
-    Chunker(**options)  # settle every option here, not on every worker
-    task_options = dict(options, count_worker=count_worker)
-    reading = dict(strict=strict, pdf_backend=pdf_backend, password=password, layout=layout)
+    checked = Options.of(**options)  # here, not on every worker
+    reading = Reading(strict=strict, pdf_backend=pdf_backend, password=password, layout=layout)
     if isinstance(paths, db.Bag):
         bag = paths
     else:
@@ -94,17 +94,17 @@ def chunk_bag(paths: Union[Iterable[PathLike], db.Bag], *, glob: Iterable[str] =
             else:
                 _log.warning("%s: %s", name, problem)
         bag = db.from_sequence(names, npartitions=max(1, len(names)))
-    records: db.Bag = bag.map_partitions(_records, task_options, reading, errors)
+    records: db.Bag = bag.map_partitions(_records, checked, reading, count_worker, errors)
     return records
 
 
-def _records(names: Iterable[PathLike], options: Dict[str, Any], reading: Dict[str, Any],
+def _records(names: Iterable[PathLike], options: Options, reading: Reading, count_worker: bool,
              errors: str) -> List[Dict[str, Any]]:
     """The task: the records of the documents of one partition."""
     records: List[Dict[str, Any]] = []
     for doc in (os.fspath(name) for name in names):
         try:
-            for _, batch in chunks_of(Job(0, doc, None, options, reading)):
+            for _, batch in chunks_of(Job(0, doc, None, options, reading, count_worker)):
                 records.extend({"doc": doc, **chunk.to_dict()} for chunk in batch)
         except InputError as err:
             if errors == "raise":

@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import io
 import os
-from typing import Any, Dict, Iterable, Iterator, Optional, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, NamedTuple, Optional, Union
 
 from ..core.chunk import Chunk
-from ..core.errors import InputError
-from ..drivers.counting import counting_chunker
-from ..drivers.lines import chunk_lines
-from ..drivers.pdf import SIGNATURE, chunk_pdf, is_pdf
-from ..drivers.stream import chunk_stream
+from ..drivers.document import Document, Reading
+from ..engine.options import Options
 
 Source = Union[str, "os.PathLike[str]", Iterable[str]]
 
@@ -31,27 +28,33 @@ def metadata(chunk: Chunk, source: Optional[str]) -> Dict[str, Any]:
     return fields
 
 
-def text_chunks(text: str, options: Dict[str, Any]) -> Iterator[Chunk]:
+class Chunking(NamedTuple):
+    """An adapter's keywords -- those of :func:`stream_chunker.chunk_lines` -- sorted out."""
+
+    options: Options
+    """The chunker's, checked."""
+    count_worker: bool = True
+    on_diagnostic: Optional[Callable[[Dict[str, Any]], None]] = None
+
+
+def chunking(keywords: Dict[str, Any]) -> Chunking:
+    """The options an adapter's keywords name, checked once for every document it reads."""
+    keywords = dict(keywords)
+    count_worker = keywords.pop("count_worker", True)
+    on_diagnostic = keywords.pop("on_diagnostic", None)
+    return Chunking(Options.of(**keywords), count_worker, on_diagnostic)
+
+
+def text_chunks(text: str, how: Chunking) -> Iterator[Chunk]:
     """Chunk a document's whole text, held in memory, as its lines (split at
-    ``\\n`` only: a form feed turns the page, it does not end a line)."""
-    return chunk_lines(io.StringIO(text), **options)
+    ``\n`` only: a form feed turns the page, it does not end a line)."""
+    return source_chunks(io.StringIO(text), how, Reading())
 
 
-def source_chunks(source: Source, options: Dict[str, Any], pdf_options: Dict[str, Any]) -> Iterator[Chunk]:
+def source_chunks(source: Source, how: Chunking, reading: Reading) -> Iterator[Chunk]:
     """Chunk a file (a PDF, known by its signature, or text) or an iterable of
     lines, lazily. A ``str`` is a path."""
-    if not isinstance(source, (str, os.PathLike)):
-        yield from chunk_lines(source, **options)
-        return
-    try:
-        with open(source, "rb") as f:
-            head = f.read(len(SIGNATURE))
-            if not is_pdf(head):
-                f.seek(0)
-                chunker = counting_chunker(**options)
-                for batch in chunk_stream(chunker, f):
-                    yield from batch
-                return
-    except OSError as err:
-        raise InputError(f"cannot read {os.fspath(source)}: {err.strerror}") from None
-    yield from chunk_pdf(source, **pdf_options, **options)
+    with Document(source, how.options, reading=reading, count_worker=how.count_worker,
+                  on_diagnostic=how.on_diagnostic) as document:
+        for batch in document.batches():
+            yield from batch

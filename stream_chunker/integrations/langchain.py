@@ -29,7 +29,8 @@ from langchain_core.document_loaders import BaseLoader
 from langchain_core.documents import BaseDocumentTransformer, Document
 
 from ..core.chunk import Chunk
-from .frameworks import Source, metadata, source_chunks, text_chunks
+from ..drivers.document import Reading
+from .frameworks import Source, chunking, metadata, source_chunks, text_chunks
 
 __all__ = ["StreamChunkerLoader", "StreamChunkerSplitter"]
 
@@ -56,12 +57,12 @@ class StreamChunkerLoader(BaseLoader):
         if source is None and isinstance(file_or_lines, (str, os.PathLike)):
             source = os.fspath(file_or_lines)
         self.source = source
-        self.pdf_options: Dict[str, Any] = dict(backend=pdf_backend, password=password, layout=layout)
+        self.reading = Reading(pdf_backend=pdf_backend, password=password, layout=layout)
         self.options = options
 
     def lazy_load(self) -> Iterator[Document]:
         """Each chunk as a ``Document``, as soon as it is decided."""
-        for chunk in source_chunks(self.file_or_lines, self.options, self.pdf_options):
+        for chunk in source_chunks(self.file_or_lines, chunking(self.options), self.reading):
             yield _document(chunk, self.source, {})
 
 
@@ -81,10 +82,11 @@ class StreamChunkerSplitter(BaseDocumentTransformer):
     def split_documents(self, documents: Iterable[Document]) -> List[Document]:
         """The chunks of every document, in order (a text splitter's name for it)."""
         out = []
+        how = chunking(self.options)
         for document in documents:
             source = document.metadata.get("source", document.id)
             out += [_document(chunk, source, document.metadata)
-                    for chunk in text_chunks(document.page_content, self.options)]
+                    for chunk in text_chunks(document.page_content, how)]
         return out
 
     def transform_documents(self, documents: Sequence[Document], **kwargs: Any) -> Sequence[Document]:

@@ -30,7 +30,7 @@ from llama_index.core.node_parser import NodeParser
 from llama_index.core.schema import BaseNode, MetadataMode, NodeRelationship, TextNode
 from llama_index.core.utils import get_tqdm_iterable
 
-from .frameworks import metadata, text_chunks
+from .frameworks import chunking, metadata, text_chunks
 
 __all__ = ["StreamChunkerNodeParser"]
 
@@ -52,9 +52,10 @@ class StreamChunkerNodeParser(NodeParser):
 
     def _parse_nodes(self, nodes: Sequence[BaseNode], show_progress: bool = False, **kwargs: Any) -> List[BaseNode]:
         parsed: List[BaseNode] = []
+        how = chunking(self.chunker_options)
         for node in get_tqdm_iterable(nodes, show_progress, "Chunking documents"):
             source = node.metadata.get("file_path", node.metadata.get("source", node.node_id))
-            for chunk in text_chunks(node.get_content(metadata_mode=MetadataMode.NONE), self.chunker_options):
+            for chunk in text_chunks(node.get_content(metadata_mode=MetadataMode.NONE), how):
                 parsed.append(TextNode(
                     id_=f"{node.node_id}:{chunk.id}",
                     text=chunk.text,
