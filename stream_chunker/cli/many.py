@@ -85,7 +85,10 @@ def run_many(args: argparse.Namespace, options: Options, reading: Reading, input
     """Chunk every document ``inputs`` name, each line with its ``doc``;
     returns whether some document failed."""
     globs = tuple(args.glob or DEFAULT_GLOBS)
-    jobs = jobs_for(documents(inputs, globs), options, reading, count_worker=counts_apart(args.count_worker, workers),
+    def skipped(path: str, why: str) -> None:
+        say(f"stream-chunker: {path}: skipped: {why}")
+
+    jobs = jobs_for(documents(inputs, globs, skipped), options, reading, count_worker=counts_apart(args.count_worker, workers),
                     labelled=True, diagnostics=bool(args.diagnostics))
     started = time.perf_counter()
     totals = _Totals()

@@ -177,7 +177,11 @@ def chunk_lines(
 ) -> Iterator[Chunk]:
     """Chunk a document given as an iterable of lines, lazily.
 
-    Each item is one line, with or without its newline. Without a cap the
+    Each item is one line, with or without its newline; an open text file is
+    read in blocks. A ``str`` is the whole text of one document (not lines of
+    one character each); ``bytes`` and a path raise :class:`TypeError` (decode
+    the bytes, or open the file, or use :func:`stream_chunker.chunk_files`).
+    Without a cap the
     profile's default applies (policy: 400 estimated tokens; statute: 900
     characters). With ``count_worker``, the real token counts of a source read
     in blocks are taken mostly by a counting process beside this one, on
@@ -188,6 +192,11 @@ def chunk_lines(
     >>> [(c.id, c.heading_path, c.tokens) for c in chunk_lines(doc, real_tokens=False)]
     [('4.1', 'Exclusions > Wear and tear', 8)]
     """
+    if isinstance(lines, (bytes, bytearray, os.PathLike)):
+        raise TypeError(f"chunk_lines takes lines or a text, not {type(lines).__name__}: decode bytes first; "
+                        "for a file, give chunk_lines(open(path)) or chunk_files([path])")
+    if isinstance(lines, str):
+        lines = io.StringIO(lines)  # the text of one document, read as a file is
     options = Options.of(profile=profile, max_tokens=max_tokens, max_chars=max_chars, cap_by=cap_by,
                          encoding=encoding, real_tokens=real_tokens, **profile_options)
     for batch in Document(lines, options, count_worker=count_worker, on_diagnostic=on_diagnostic).batches():

@@ -17,6 +17,7 @@ import os
 import resource
 import stat
 import time
+import warnings
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
@@ -39,11 +40,22 @@ Named = Tuple[str, Optional[str]]
 before it is read, why it cannot be chunked."""
 
 
-def documents(inputs: Iterable[str], globs: Sequence[str] = DEFAULT_GLOBS) -> Iterator[Named]:
+Skipped = Callable[[str, str], None]
+
+
+def _warn(path: str, why: str) -> None:
+    warnings.warn(f"{path}: skipped: {why}", stacklevel=2)
+
+
+def documents(inputs: Iterable[str], globs: Sequence[str] = DEFAULT_GLOBS,
+              skipped: Skipped = _warn) -> Iterator[Named]:
     """Every document that ``inputs`` name, in order: a file as it is named
-    (whatever its name), ``-`` for stdin, and each directory's files whose
-    names match one of ``globs``, at any depth, in the order their paths sort
-    (code point by code point, as ``sorted`` sorts the paths).
+    (whatever its name), ``-`` for stdin, and each directory's regular files
+    whose names match one of ``globs``, at any depth, in the order their paths
+    sort (code point by code point, as ``sorted`` sorts the paths). A walk
+    reads no FIFO, socket or device (reading one could wait for ever) and
+    follows no link to a directory: each that matches a glob is told to
+    ``skipped`` with why (a warning, unless the caller says otherwise).
 
     >>> list(documents(["-", "no/such/file.txt"]))
     [('-', None), ('no/such/file.txt', None)]
@@ -51,7 +63,7 @@ def documents(inputs: Iterable[str], globs: Sequence[str] = DEFAULT_GLOBS) -> It
     for name in inputs:
         if name != STDIN and os.path.isdir(name):
             found = False
-            for named in _walk(name, globs):
+            for named in _walk(name, globs, skipped):
                 found = True
                 yield named
             if not found:
@@ -60,7 +72,7 @@ def documents(inputs: Iterable[str], globs: Sequence[str] = DEFAULT_GLOBS) -> It
             yield name, None
 
 
-def _walk(directory: str, globs: Sequence[str]) -> Iterator[Named]:
+def _walk(directory: str, globs: Sequence[str], skipped: Skipped) -> Iterator[Named]:
     try:
         with os.scandir(directory) as listing:
             # A directory sorts as its name and a slash: the order of the paths themselves
@@ -72,9 +84,30 @@ def _walk(directory: str, globs: Sequence[str]) -> Iterator[Named]:
         return
     for key, path in entries:
         if key.endswith("/"):
-            yield from _walk(path, globs)  # a link to a directory is not followed: no cycles
+            yield from _walk(path, globs, skipped)
         elif any(fnmatchcase(key, glob) for glob in globs):
-            yield path, None
+            why = _not_regular(path)
+            if why is None:
+                yield path, None
+            else:
+                skipped(path, why)
+
+
+def _not_regular(path: str) -> Optional[str]:
+    """Why ``path`` is not a file to read, or None: a link to a directory is not
+    followed (no cycles), and a FIFO, socket or device could block a read."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as err:
+        if not os.path.islink(path):
+            return None  # unreadable: its reader says why, as for a file named on the command line
+        return f"a broken link ({err.strerror})"
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a link to a directory (links to directories are not followed)"
+    kind = "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+    return f"{kind}, not a regular file"
 
 
 def document_notes(report: Dict[str, Any], name: str) -> Tuple[str, ...]:

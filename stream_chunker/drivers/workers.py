@@ -388,7 +388,7 @@ class InOrder:
 # -- the library's generator ----------------------------------------------------------
 
 
-def chunk_files(paths: Iterable[PathLike], *, jobs: Optional[int] = None, glob: Iterable[str] = DEFAULT_GLOBS,
+def chunk_files(paths: Union[PathLike, Iterable[PathLike]], *, jobs: Optional[int] = None, glob: Iterable[str] = DEFAULT_GLOBS,
                 on_failure: Optional[Callable[[str, str], None]] = None, strict: bool = False,
                 pdf_backend: str = "pdfium", password: Optional[str] = None, layout: bool = False,
                 count_worker: Optional[bool] = None, **options: Any) -> Iterator[Tuple[str, Chunk]]:
@@ -400,7 +400,8 @@ def chunk_files(paths: Iterable[PathLike], *, jobs: Optional[int] = None, glob: 
     ``paths`` are files (a PDF, known by its signature, or UTF-8 text),
     directories -- their files whose names match one of the ``glob``
     patterns, at any depth, in sorted order -- and ``-`` for stdin; ``doc``
-    is the file's path. A document that cannot be chunked (binary, unreadable,
+    is the file's path. A single ``str`` or ``Path`` is one path, not a list
+    of its characters. A document that cannot be chunked (binary, unreadable,
     invalid under ``strict``) raises :class:`InputError` naming it, once the
     documents before it are out (a document's chunks up to where it failed
     come first); with ``on_failure``, it is called with the document and the
@@ -418,6 +419,8 @@ def chunk_files(paths: Iterable[PathLike], *, jobs: Optional[int] = None, glob: 
     ...  for doc, chunk in chunk_files([folder], jobs=2, real_tokens=False)]
     [('home.txt', '1', 'We cover the house.'), ('motor.txt', '1', 'We cover the car.')]
     """
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        paths = [paths]  # one path, not the characters of one
     workers = worker_count(jobs)
     checked = Options.of(**options)
     reading = Reading(strict=strict, pdf_backend=pdf_backend, password=password, layout=layout)

@@ -1,0 +1,58 @@
+"""The API and the walks cannot be misused quietly: a string is one document or one
+path, never its characters; a walk reads regular files only, says what it skips, and
+never blocks."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+from stream_chunker import chunk_files, chunk_lines
+
+TEXT = "1 Cover\nWe cover the house.\n2 Claims\nTell us within thirty days.\n"
+
+
+def test_a_string_given_to_chunk_lines_is_the_text_of_one_document():
+    assert [(c.id, c.text) for c in chunk_lines(TEXT, real_tokens=False)] == [
+        (c.id, c.text) for c in chunk_lines(TEXT.splitlines(), real_tokens=False)]
+    assert [c.id for c in chunk_lines(TEXT, real_tokens=False)] == ["1", "2"]
+
+
+@pytest.mark.parametrize("wrong", [TEXT.encode(), Path("policy.txt")])
+def test_bytes_or_a_path_given_to_chunk_lines_is_a_clear_type_error(wrong):
+    with pytest.raises(TypeError, match="chunk_lines takes lines or a text"):
+        list(chunk_lines(wrong, real_tokens=False))
+
+
+@pytest.mark.parametrize("as_given", [str, Path])
+def test_one_path_given_to_chunk_files_is_one_path(tmp_path, as_given):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "home.txt").write_text(TEXT)
+    got = list(chunk_files(as_given(folder), jobs=1, real_tokens=False))
+    assert [(Path(doc).name, chunk.id) for doc, chunk in got] == [("home.txt", "1"), ("home.txt", "2")]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_walk_skips_fifos_and_links_to_directories_and_says_so(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.txt").write_text(TEXT)
+    os.mkfifo(folder / "fifo.txt")
+    (tmp_path / "elsewhere").mkdir()
+    (folder / "linked").symlink_to(tmp_path / "elsewhere")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = list(chunk_files([folder], jobs=1, glob=["*"], real_tokens=False))
+    assert {Path(doc).name for doc, _ in got} == {"a.txt"}
+    assert sorted(str(w.message).split(": ", 1)[1] for w in caught) == [
+        "skipped: a FIFO, not a regular file", "skipped: a link to a directory (links to directories are not followed)"]
+    run = subprocess.run([sys.executable, "-m", "stream_chunker", "--no-real-tokens", "--glob", "*", str(folder)],
+                         capture_output=True, text=True, timeout=60)  # would wait for ever on the FIFO
+    assert run.returncode == 0 and run.stdout.count('"doc":') == 2
+    assert f"{folder / 'fifo.txt'}: skipped: a FIFO" in run.stderr
