@@ -183,4 +183,4 @@ def test_the_splitter_reads_a_text_as_its_lines(text):
     documents = StreamChunkerSplitter(**FAST).split_documents([Document(page_content=text)])
     chunks = list(chunk_lines(re.split(r"\r\n|\r|\n", text), **FAST))
     assert [as_chunk(d.page_content, d.metadata) for d in documents] == chunks
-    assert [d.id for d in documents] == [c.id for c in chunks]  # no source: the chunk ids alone
+    assert [d.id for d in documents] == [f"#1:{c.id}" for c in chunks]  # no source: its place in the input

@@ -56,3 +56,18 @@ def test_a_walk_skips_fifos_and_links_to_directories_and_says_so(tmp_path):
                          capture_output=True, text=True, timeout=60)  # would wait for ever on the FIFO
     assert run.returncode == 0 and run.stdout.count('"doc":') == 2
     assert f"{folder / 'fifo.txt'}: skipped: a FIFO" in run.stderr
+
+
+def test_langchain_ids_are_unique_for_pages_of_one_source_and_documents_without_one():
+    from langchain_core.documents import Document
+
+    from stream_chunker.langchain import StreamChunkerSplitter
+
+    pages = [Document(page_content=TEXT, metadata={"source": "sfip.pdf", "page": n}) for n in range(2)]
+    bare = [Document(page_content=TEXT), Document(page_content=TEXT)]
+    again = [Document(page_content=TEXT, metadata={"source": "a.txt"})] * 2
+    for documents in (pages, bare, again):
+        ids = [d.id for d in StreamChunkerSplitter(real_tokens=False).split_documents(documents)]
+        assert len(ids) == 4 and len(set(ids)) == 4, ids
+    ids = [d.id for d in StreamChunkerSplitter(real_tokens=False).split_documents(pages)]
+    assert ids == ["sfip.pdf:p0:1", "sfip.pdf:p0:2", "sfip.pdf:p1:1", "sfip.pdf:p1:2"]

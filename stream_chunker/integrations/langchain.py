@@ -12,7 +12,10 @@ other field of the chunk (``id``, ``clause``, ``heading_path``, ``words``,
 ``tokens``, ``real_tokens``, ``citation``, ``lines``, ``pages``,
 ``oversize``) and ``source``. Its ``id`` is ``"{source}:{chunk id}"``: chunk
 ids are unique within a document only, so the source keeps them apart in a
-store that holds many.
+store that holds many. The splitter's input Documents that share a source
+(a loader's one Document per page) add their page, ``"{source}:p{page}:{chunk
+id}"``, and those without a source their place in the input, ``"#3:{chunk
+id}"``; a key that comes again gets ``~2``, so ids are unique in one call.
 
 >>> from stream_chunker.langchain import StreamChunkerLoader
 >>> docs = StreamChunkerLoader(["1 Cover", "We cover the house."], source="policy", real_tokens=False).load()
@@ -35,9 +38,22 @@ from .frameworks import Source, chunking, metadata, source_chunks, text_chunks
 __all__ = ["StreamChunkerLoader", "StreamChunkerSplitter"]
 
 
-def _document(chunk: Chunk, source: Optional[str], inherited: Dict[str, Any]) -> Document:
+def _document(chunk: Chunk, source: Optional[str], inherited: Dict[str, Any],
+              key: Optional[str] = None) -> Document:
+    key = source if key is None else key
     return Document(page_content=chunk.text, metadata={**inherited, **metadata(chunk, source)},
-                    id=f"{source}:{chunk.id}" if source else chunk.id)
+                    id=f"{key}:{chunk.id}" if key else chunk.id)
+
+
+def _key(source: Optional[str], page: Any, number: int, keys: Dict[str, int]) -> str:
+    """What keeps one input document's chunk ids apart from another's: its source
+    and page (a loader gives a Document a page), or its place in the input when it
+    has no source; a key seen before gets ``~2``, ``~3``."""
+    key = str(source) if source else f"#{number + 1}"
+    if page is not None:
+        key = f"{key}:p{page}"
+    keys[key] = keys.get(key, 0) + 1
+    return key if keys[key] == 1 else f"{key}~{keys[key]}"
 
 
 class StreamChunkerLoader(BaseLoader):
@@ -83,9 +99,11 @@ class StreamChunkerSplitter(BaseDocumentTransformer):
         """The chunks of every document, in order (a text splitter's name for it)."""
         out = []
         how = chunking(self.options)
-        for document in documents:
+        keys: Dict[str, int] = {}
+        for number, document in enumerate(documents):
             source = document.metadata.get("source", document.id)
-            out += [_document(chunk, source, document.metadata)
+            key = _key(source, document.metadata.get("page"), number, keys)
+            out += [_document(chunk, source, document.metadata, key)
                     for chunk in text_chunks(document.page_content, how)]
         return out
 
