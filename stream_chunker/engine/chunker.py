@@ -1,7 +1,7 @@
 """The engine: a sans-IO ``Chunker`` -- text in, chunks out, no I/O of its own.
 
-Text goes through three stages (``core.stages.splitter``: complete lines; ``core.stages.zones``: page
-furniture judged; ``core.stages.cutter``: records) to the reader (``core.machine``), which
+Text goes through three stages, put together by ``core.stages.chain`` (``splitter``: complete
+lines; ``zones``: page furniture judged; ``cutter``: records) to the reader (``core.machine``), which
 drives the profile, which hands its text to the packer; the chunks decided are
 counted (``core.tokens``, or a driver's counter) and handed on.
 """
@@ -17,9 +17,7 @@ from ..core.packing import Cap
 from ..core.records import Line
 from ..core.report import Report
 from ..core.sizing import sizer
-from ..core.stages.cutter import RecordCutter
-from ..core.stages.splitter import LineSplitter
-from ..core.stages.zones import PageZones
+from ..core.stages.chain import chain
 from ..core.tokens import DEFAULT_ENCODING, Counter, InlineCounter, load_encoding
 from ..profiles.base import profiles
 from .options import AUTO, Options, profile_spec  # noqa: F401  (AUTO: drivers take it from here too)
@@ -107,12 +105,10 @@ class Chunker:
         report.encoding = encoding if real_tokens else None
         self.profile = profile_spec(profile).factory(self.settings, self._decided.append, self.diagnose, cap)
         self._reader = Reader(self.profile, self.profile.classes())
-        bound = self.settings.max_paragraph_chars
-        self._cutter = RecordCutter(lambda: self.profile.special, self.profile.leader, self.profile.classify,
-                                    self._reader.push, self._furniture, bound, self.diagnose)
-        self._zones = PageZones(self._cutter.take, self._cutter.long_line)
-        self._splitter = LineSplitter(bound, self._zones.feed, self._zones.long_line, lambda: self._zones.lines,
-                                      self.diagnose)
+        stages = chain(bound=self.settings.max_paragraph_chars, special=lambda: self.profile.special,
+                       leader=self.profile.leader, classify=self.profile.classify, records=self._reader.push,
+                       furniture=self._furniture, diagnose=self.diagnose)
+        self._splitter, self._zones, self._cutter = stages.splitter, stages.zones, stages.cutter
 
     def feed(self, text: str) -> List[Chunk]:
         """Take more text; return the chunks it decided."""
