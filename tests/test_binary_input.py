@@ -58,3 +58,29 @@ def test_text_with_some_stray_bytes_is_read(share, tmp_path, capsys, monkeypatch
             data[at] = 0xE9
     code, out, err = run_main([FAST, str(write(tmp_path / "wording.txt", bytes(data)))], capsys, monkeypatch)
     assert code == EXIT_OK and out
+
+
+LATIN = "Définitions\n1 Cover\nWe pay the £100 excess.\n".encode("cp1252")
+
+
+def test_text_in_another_encoding_is_said_once_with_a_hint(tmp_path, capsys, monkeypatch):
+    path = write(tmp_path / "wording.txt", LATIN)
+    code, out, err = run_main([FAST, str(path)], capsys, monkeypatch)
+    assert code == EXIT_OK and "\ufffd" in out
+    assert err.count("\n") == 1
+    assert err.startswith(f"stream-chunker: {path}: 2 byte(s) that are not valid in its encoding replaced")
+    assert "--input-encoding cp1252" in err
+
+
+def test_input_encoding_reads_what_the_user_knows(tmp_path, capsys, monkeypatch):
+    path = write(tmp_path / "wording.txt", LATIN)
+    code, out, err = run_main([FAST, "--input-encoding", "cp1252", str(path)], capsys, monkeypatch)
+    assert code == EXIT_OK and err == ""
+    assert "Définitions" in out and "£100" in out
+
+
+@pytest.mark.parametrize("name, why", [("utf-16", "does not keep ASCII line ends"), ("nope", "unknown input encoding")])
+def test_an_input_encoding_that_cannot_work_is_refused_before_reading(name, why, tmp_path, capsys, monkeypatch):
+    path = write(tmp_path / "wording.txt", LATIN)
+    code, out, err = run_main([FAST, "--input-encoding", name, str(path)], capsys, monkeypatch)
+    assert code == 2 and out == "" and why in err

@@ -240,7 +240,9 @@ def test_stats_on_stderr(tmp_path, capsys, monkeypatch):
     code, out, err = run_main([FAST, "--stats", str(path)], capsys, monkeypatch)
     assert code == EXIT_OK
     assert [c["id"] for c in json_lines(out)] == ["1", "2"]  # the report does not go to stdout
-    report = json.loads(err)
+    note, report_line = err.split("\n", 1)  # the replaced byte's note comes first
+    assert "1 byte(s) that are not valid in its encoding replaced" in note
+    report = json.loads(report_line)
     assert REPORT_KEYS <= set(report)
     assert (report["lines"], report["pages"], report["chunks"], report["sections"]) == (8, 2, 2, 2)
     assert report["furniture_lines"] == 2
@@ -313,7 +315,11 @@ def test_invalid_utf8_is_replaced_and_reported(tmp_path, capsys, monkeypatch):
     chunks = json_lines(out)
     assert chunks[0]["text"] == "We cover the caf\ufffd too."
     assert [c["id"] for c in chunks] == ["1", "2"]
-    assert json.loads(err)["replaced_bytes"] == 1
+    note, report = err.split("\n", 1)
+    assert note == (f"stream-chunker: {path}: 1 byte(s) that are not valid in its encoding replaced by U+FFFD "
+                    "(is it Latin-1 or cp1252? give --input-encoding cp1252; --diagnostics gives their lines, "
+                    "--strict refuses them)")
+    assert json.loads(report)["replaced_bytes"] == 1
     assert {"line": 2, "kind": "replaced_byte", "bytes": 1} in json_lines(diag.read_text("utf-8"))
 
 

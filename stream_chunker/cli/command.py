@@ -107,6 +107,9 @@ def _parser() -> argparse.ArgumentParser:
     pdf.add_argument("--password", help="password of an encrypted PDF")
     pdf.add_argument("--layout", action="store_true",
                      help="pdftotext's -layout mode: columns side by side (pdftotext backend only)")
+    p.add_argument("--input-encoding", default="utf-8", metavar="NAME",
+                   help="encoding of text input (default utf-8; e.g. cp1252, latin-1): bytes not valid in it "
+                        "are replaced, counted and noted")
     p.add_argument("--strict", action="store_true", help="invalid UTF-8 or NUL bytes end the run (exit 1)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
@@ -154,7 +157,8 @@ def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
     keywords = _options(args)
     workers = worker_count(args.jobs)
     options = Options.of(**keywords)
-    reading = Reading(strict=args.strict, pdf_backend=args.pdf_backend, password=args.password, layout=args.layout)
+    reading = Reading(strict=args.strict, pdf_backend=args.pdf_backend, password=args.password, layout=args.layout,
+                      input_encoding=args.input_encoding)
     files = args.files or [STDIN]
     if len(files) > 1 or any(name != STDIN and os.path.isdir(name) for name in files):
         return EXIT_BAD_INPUT if run_many(args, options, reading, files, out, signals, workers) else EXIT_OK

@@ -31,7 +31,7 @@ from ..engine.options import Options
 from .counting import counting_chunker
 from .lines import line_batches, line_texts
 from .pdf import NOT_A_PDF, SIGNATURE, Page, is_pdf, pdf_batches
-from .stream import chunk_stream
+from .stream import chunk_stream, text_encoding
 
 STDIN = "-"
 """The name that means stdin, where documents are named (the command line, ``chunk_files``)."""
@@ -53,6 +53,11 @@ class Reading:
     """The password of an encrypted PDF."""
     layout: bool = False
     """``pdftotext``'s ``-layout`` mode."""
+    input_encoding: str = "utf-8"
+    """The encoding of text input (``drivers.stream.text_encoding`` checks it)."""
+
+    def __post_init__(self) -> None:
+        text_encoding(self.input_encoding)
 
 
 def source_of(name: str) -> Source:
@@ -159,7 +164,8 @@ class Document:
                                    layout=reading.layout, progress=pages)
         else:
             assert self._stream is not None
-            yield from chunk_stream(self.chunker, self._stream, strict=self._reading.strict, progress=progress)
+            yield from chunk_stream(self.chunker, self._stream, strict=self._reading.strict, progress=progress,
+                                    encoding=self._reading.input_encoding)
 
 
 def chunk_lines(

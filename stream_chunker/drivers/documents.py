@@ -117,6 +117,10 @@ def document_notes(report: Dict[str, Any], name: str) -> Tuple[str, ...]:
     outline labels come out of order (its chunks are written anyway, but are
     likely poor)."""
     notes = []
+    if report["replaced_bytes"]:
+        notes.append(f"{name}: {report['replaced_bytes']} byte(s) that are not valid in its encoding replaced by "
+                     "U+FFFD (is it Latin-1 or cp1252? give --input-encoding cp1252; --diagnostics gives their "
+                     "lines, --strict refuses them)")
     if report["nul_bytes"]:
         notes.append(f"{name}: {report['nul_bytes']} NUL byte(s) dropped (text holds none: is this text? "
                      "--diagnostics gives their lines, --strict refuses them)")

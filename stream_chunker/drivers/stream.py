@@ -19,7 +19,7 @@ import threading
 from typing import BinaryIO, Callable, Iterator, List, Optional, Tuple
 
 from ..core.chunk import Chunk
-from ..core.errors import InputError
+from ..core.errors import ConfigError, InputError
 from ..engine.chunker import Chunker
 
 BLOCK_SIZE = 1 << 15
@@ -86,7 +86,25 @@ def _note_and_replace(err: UnicodeError) -> Tuple[str, int]:
 codecs.register_error(_NOTE_AND_REPLACE, _note_and_replace)
 
 
-def check_text(head: bytes) -> None:
+def text_encoding(name: str) -> str:
+    """The codec name of an input encoding, or a ConfigError: it must be known
+    and keep ASCII's line ends and letters (UTF-8, Latin-1, cp1252, Shift JIS ...),
+    as lines are found in the bytes before they are decoded.
+
+    >>> text_encoding("latin-1"), text_encoding("UTF8")
+    ('iso8859-1', 'utf-8')
+    """
+    try:
+        codec = codecs.lookup(name)
+    except LookupError:
+        raise ConfigError(f"unknown input encoding {name!r}") from None
+    if "\n\r\f1 Aa.".encode(codec.name, "replace") != b"\n\r\f1 Aa.":
+        raise ConfigError(f"input encoding {name!r} does not keep ASCII line ends: convert the text to UTF-8 "
+                          "first (e.g. iconv -f UTF-16 -t UTF-8)")
+    return codec.name
+
+
+def check_text(head: bytes, encoding: str = "utf-8") -> None:
     r"""Refuse input that is plainly not text, by its first bytes ``head`` (its
     signature, or bytes that are mostly not text), saying what to do instead.
 
@@ -106,7 +124,7 @@ def check_text(head: bytes) -> None:
     if max(odd, even) > 0.4 * (len(sample) // 2) and min(odd, even) < 0.05 * (len(sample) // 2):
         raise InputError("binary input refused: this looks like UTF-16 text without a byte-order mark: "
                          "convert it to UTF-8 first, e.g. iconv -f UTF-16LE -t UTF-8", 1)
-    text = sample.decode("utf-8", "replace")
+    text = sample.decode(encoding, "replace")
     if len(text) > 1 and text[-1] == "\ufffd":  # a character the sample's end cut in two
         text = text[:-1]
     odd_ones = len(_CONTROL.findall(text))
@@ -119,9 +137,10 @@ def check_text(head: bytes) -> None:
 class ByteReader:
     """Decodes blocks of bytes into the chunker's lines, keeping line numbers."""
 
-    def __init__(self, chunker: Chunker, strict: bool = False) -> None:
+    def __init__(self, chunker: Chunker, strict: bool = False, encoding: str = "utf-8") -> None:
         self._chunker = chunker
         self._strict = strict
+        self._encoding = text_encoding(encoding)
         self._carry = b""
         self._lines = 0  # line ends passed so far
         self._first = True
@@ -143,7 +162,7 @@ class ByteReader:
 
     def _first_block(self, block: bytes) -> bytes:
         self._first = False
-        check_text(block)
+        check_text(block, self._encoding)
         return block[len(_BOM):] if block.startswith(_BOM) else block
 
     def _feed_block(self, block: bytes) -> List[Chunk]:
@@ -197,18 +216,19 @@ class ByteReader:
 
     def _decode(self, data: bytes) -> str:
         try:
-            return data.decode("utf-8")
+            return data.decode(self._encoding)
         except UnicodeDecodeError as err:
             if self._strict:
                 line = self._lines + _lines_in(data[:err.start]) + 1
                 raise InputError(
-                    f"invalid UTF-8 (byte {data[err.start]:#04x}); without --strict it is "
+                    f"invalid {'UTF-8' if self._encoding == 'utf-8' else self._encoding} "
+                    f"(byte {data[err.start]:#04x}); without --strict it is "
                     "replaced by U+FFFD and reported", line) from None
         # One pass with a handler that notes each invalid run: decoding again
         # from every bad byte would take time quadratic in their number.
         bad: List[Tuple[int, int]] = []
         _REPLACED.runs = bad
-        text = data.decode("utf-8", _NOTE_AND_REPLACE)
+        text = data.decode(self._encoding, _NOTE_AND_REPLACE)
         line, counted = self._lines + 1, 0
         for start, end in bad:
             line += _lines_in(data[counted:start])  # never splits a "\r\n": an invalid byte is neither
@@ -231,10 +251,10 @@ def _nothing_to_read(stream: BinaryIO) -> bool:
 
 
 def chunk_stream(chunker: Chunker, stream: BinaryIO, strict: bool = False,
-                 progress: Optional[Callable[[int], None]] = None) -> Iterator[List[Chunk]]:
+                 progress: Optional[Callable[[int], None]] = None, encoding: str = "utf-8") -> Iterator[List[Chunk]]:
     """Chunk a binary stream, yielding the chunks decided after each block (a
     reader at the other end of a pipe gets each as soon as it is decided)."""
-    reader = ByteReader(chunker, strict=strict)
+    reader = ByteReader(chunker, strict=strict, encoding=encoding)
     read = getattr(stream, "read1", stream.read)
     while True:
         if chunker.waiting and _nothing_to_read(stream):
