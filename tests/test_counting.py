@@ -44,7 +44,7 @@ def eager(monkeypatch: pytest.MonkeyPatch) -> None:
     """A counting process from the first chunk on, and a backlog so small that
     both processes count: the case where order could go wrong."""
     monkeypatch.setattr(_counting, "WORKER_AFTER", 0)
-    monkeypatch.setattr(_counting, "BACKLOG", 300)
+    monkeypatch.setattr(_counting, "BACKLOG", 600)  # two of paged()'s chunks: a larger one is counted here
     monkeypatch.setattr(_counting, "MAX_WAITING", 5)
 
 
@@ -53,6 +53,9 @@ def warm_worker() -> _counting._Worker:
     says so by answering a first batch)."""
     worker = _counting._worker("cl100k_base", ENC.encode_ordinary, start=True)
     assert worker is not None
+    # A document before may have left batches in flight, the backlog full: take them in
+    # first, or the probe would find no room and never be sent.
+    worker.receive(until=lambda: not worker.flights)
     probe = _counting._Draft(Chunk("1", "1", "", "hello <|endoftext|>", 2, 3, None, None, (1, 1), (1, 1), False))
     worker.send(_counting.Counts("cl100k_base"), [probe])
     worker.receive(until=lambda: probe.count is not None)
