@@ -13,22 +13,26 @@ or ``None``; they write nothing.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional, Protocol, Sequence
+from typing import Optional, Protocol, Sequence
 
 from ..labels import DECIMAL, Level, Meaning, Number, follows, is_first, place
 from .contents import Contents
 from .state import Frame, Open
 
 
-class Placement(NamedTuple):
-    """Where a label-shaped line goes: the stack is cut to ``depth`` and ``level`` pushed."""
+class Placement:
+    """Where a label-shaped line goes: the stack is cut to ``depth`` and ``level``
+    pushed. Made once and never changed."""
 
-    depth: int
-    level: Level
-    replaces: bool = False
-    """It takes the place of a wrong first guess."""
-    converts: bool = False
-    """``x.1`` after a bare ``x.``: that level was decimal all along."""
+    __slots__ = ("depth", "level", "replaces", "converts")
+
+    def __init__(self, depth: int, level: Level, replaces: bool = False, converts: bool = False) -> None:
+        self.depth = depth
+        self.level = level
+        self.replaces = replaces
+        """It takes the place of a wrong first guess."""
+        self.converts = converts
+        """``x.1`` after a bare ``x.``: that level was decimal all along."""
 
 
 class Reads(Protocol):

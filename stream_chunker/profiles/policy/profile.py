@@ -6,7 +6,7 @@ waiting for their text, a first guess not yet confirmed -- and every change
 follows from what came before, so it is read best in one piece. What a line
 *is* is decided elsewhere: the label families (``profiles.policy.families``)
 and the rules (``profiles.policy.rules``) of its ``Preset`` return a
-decision, and this module only keeps it (``_judge``) and acts on it.
+decision, and this module only keeps it (``_verdict``) and acts on it.
 
 Decimal sections (SPEC §5) and outlines (SPEC §5b): a heading opens a level
 when the preset's rules give it a place by the stack rule of
@@ -42,12 +42,13 @@ from ...core.records import HEADING, TEXT, Line, Run, new
 from ...core.stages.cutter import special_lines
 from ...core.text import ends_clause, first_letter, reads_as_sentence, short_title
 from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
-from ..labels import DECIMAL, Level, Meaning, Number, is_first, next_numbers
+from ..labels import DECIMAL, Meaning, Number, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
 from .contents import LEADER, ReadsContents
 from .outline import continues_title, is_title
 from .placing import Placement
-from .rules import NOT_NEXT, POLICY, QUIET, Preset, Refusal, Verdict, line_before_allows, read_heading, stands_alone
+from .rules import (NOT_NEXT, POLICY, QUIET, HeadingLine, LabelLine, Preset, Refusal, Verdict, line_before_allows,
+                    stands_alone)
 from .state import Frame, Open
 
 
@@ -91,7 +92,11 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._root = Frame((), "")  # the frame above the top-level decimal sections
         self.started = False  # a label has opened a level
         self.confirmed = False  # a label has followed the first by the rules
-        self._verdict: Verdict = QUIET  # the last decision of the rules on a line
+        # The last decision of the rules on a line, kept by the condition that
+        # asked them for the action that follows (``open_*`` or ``reject_*``).
+        self._verdict: Verdict = QUIET
+        self._heading_line = HeadingLine()  # the line the rules judge, read into these
+        self._label_line = LabelLine(preset.families[0])
         self.waiting: List[Tuple[Open, Line, List[Open]]] = []  # labels alone: each, its line, the stack then
         self.licensed = False  # the last line was a heading's, or a label's alone: a label may follow
         self._fresh: Optional[Open] = None  # the heading just opened, whose title the next line may go on with
@@ -111,39 +116,46 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         """A decimal number and a title: the preset's heading rules decide (see
         ``profiles.policy.rules``)."""
         assert rec.match is not None
-        line = read_heading(self, rec.match)
+        line = self._heading_line
+        line.read(self, rec.match)
         for rule in self.preset.headings:  # the first decision wins
             verdict = rule(self, line)
             if verdict is not None:
-                return self._judge(rec, verdict)
-        return self._judge(rec, NOT_NEXT)
+                break
+        else:
+            verdict = line.placed or NOT_NEXT  # no rule refused it: its place stands
+        self._verdict = verdict
+        return isinstance(verdict, Placement) or self._refused(rec, verdict)
 
     def opens_label(self, rec: Line) -> bool:
         """An outline label (or a decimal number alone, or ``6.`` where decimal
         sections are open): the preset's label rules decide."""
         assert rec.match is not None
-        line = self.preset.read_label(self, rec.match)
+        line = self._label_line
+        line.read(self.preset.families, self, rec.match)
         for rule in self.preset.outline_labels if line.decimal is None else self.preset.decimal_labels:
             verdict = rule(self, line)
             if verdict is not None:
-                return self._judge(rec, verdict)
-        return self._judge(rec, NOT_NEXT)
+                break
+        else:
+            verdict = NOT_NEXT
+        self._verdict = verdict
+        return isinstance(verdict, Placement) or self._refused(rec, verdict)
 
     def follows_clause_end(self, rec: Line) -> bool:
         refusal = line_before_allows(self)
-        return refusal is None or self._judge(rec, refusal)
+        if refusal is None:
+            return True
+        self._verdict = refusal
+        return self._refused(rec, refusal)
 
     def heading_licensed(self, rec: Line) -> bool:
         assert rec.match is not None
         return stands_alone(self, rec.match) or self.follows_clause_end(rec)
 
-    def _judge(self, rec: Line, verdict: Verdict) -> bool:
-        """The one place a rule's decision is kept, for the action that follows
-        (``open_section``, ``open_label``, or a ``reject_*``)."""
-        self._verdict = verdict
-        if isinstance(verdict, Placement):
-            return True
-        if verdict.counted:
+    def _refused(self, rec: Line, refusal: Verdict) -> bool:
+        """A refusal is counted where it says so; the line is text."""
+        if isinstance(refusal, Refusal) and refusal.counted:
             self.count("outline_labels_refused")
             self._refused_at = rec.first
         return False
@@ -221,12 +233,12 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self._root = Frame((), "")
         elif d is None:
             self.path, self._root = [], Frame((), "")
-        if d is not None and self.path and number not in next_numbers(self.stack[d].level.value):
+        if d is not None and self.path and not is_next_number(self.stack[d].level.value, number):
             self.diagnose("skipped_number", rec.first, number=number_text.rstrip("."),
                           after=".".join(map(str, self.stack[d].level.value)))
         del self.stack[placed.depth:]
         if self._in_front:
-            self._push(Open(Level(DECIMAL, number, number_text.rstrip(".")), "", True))
+            self._push(Open(placed.level, "", True))
             self.path = [Frame(number, title or "")]
             self.open_paragraph(rec)
             return
@@ -239,8 +251,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         max_words = self.max_words
         is_text = title is not None and reads_as_sentence(title, max_words)
         self.path.append(Frame(number, "" if title is None else short_title(title, max_words) if is_text else title))
-        level = Level(DECIMAL, number, number_text.rstrip("."))
-        self._push(Open(level, "", True))
+        self._push(Open(placed.level, "", True))  # (its label as printed: a decimal number has no dot in it)
         self.reach_section(number)
         self._open_unit(len(self.stack) - 1)
         self._title_at, self._title = rec, title or ""
@@ -310,7 +321,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         for other in self.stack:
             if other.node is not None and other.node >= depth:
                 other.node = None
-        clause = ".".join(o.level.printed for o in self.stack[: index + 1])
+        clause = ".".join([o.level.printed for o in self.stack[: index + 1]])
         self.packer.open(depth, new(Key, (opened.cid, clause, self._heading_path(), None, True)))
         opened.node = depth
 
@@ -318,7 +329,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         titles: List[str] = []
         for opened in self.stack:
             if opened.level.style == DECIMAL:
-                titles += [frame.title for frame in self.path if frame.title]
+                for frame in self.path:
+                    if frame.title:
+                        titles.append(frame.title)
             elif opened.title:
                 titles.append(opened.title)
         path = " > ".join(titles)
@@ -488,8 +501,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             span, spans = spans[0], spans[1:]
             self.end_paragraph()
             self._take_waiting(Line(span.first, run.page, span.text, span.last, TEXT, None, True))
-        if spans:
-            ParagraphProfile.take_run(self, Run(run.page, spans))
+        if spans:  # (the run itself where nothing waited: most runs, and no new one made)
+            ParagraphProfile.take_run(self, run if spans is run.spans else Run(run.page, spans))
 
     def take_paragraph(self, text: str, words: int, lines: Tuple[int, int], pages: Tuple[int, int],
                        cut: bool) -> None:

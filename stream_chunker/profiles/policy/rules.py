@@ -58,32 +58,35 @@ def same_title(a: str, b: str) -> bool:
 
 
 # -- decimal headings ---------------------------------------------------------
-class HeadingLine(NamedTuple):
-    """A decimal heading's line, read once for its rules."""
+class HeadingLine:
+    """A decimal heading's line, read once for its rules. The profile keeps one
+    and reads each line into it (``read``): no object made a line."""
 
-    number: Number
-    title: str
-    dot: bool
-    letter: str
-    """The title's first letter, or ``""``."""
-    vouched: bool
-    """The contents list's next entry is this number and title."""
-    placed: Optional[Placement]
-    """Where the stack rule puts it (not asked where a title rule refuses it first)."""
+    __slots__ = ("number", "title", "dot", "letter", "vouched", "placed")
 
+    def __init__(self) -> None:
+        self.number: Number = ()
+        self.title = ""
+        self.dot = False
+        self.letter = ""
+        """The title's first letter, or ``""``."""
+        self.vouched = False
+        """The contents list's next entry is this number and title."""
+        self.placed: Optional[Placement] = None
+        """Where the stack rule puts it (not asked where a title rule refuses it first)."""
 
-def read_heading(reads: Reads, m: "re.Match[str]") -> HeadingLine:
-    number = parse_number(m["num"])
-    title = m["title"] if m["title"] is not None else m["glued"]
-    listed = reads.contents.next_entry()
-    listed_next = listed is not None and listed[0] == number
-    vouched = listed_next and same_title(title, listed[1])  # type: ignore[index]
-    letter = first_letter(title)
-    placed = None
-    if letter and (vouched or letter.isupper()):  # (only a guess may be replaced)
-        placed = place_decimal(reads, number, m["num"], listed_next,
-                               not reads.confirmed and not reads_as_sentence(title, reads.max_words))
-    return HeadingLine(number, title, bool(m["dot"]), letter, vouched, placed)
+    def read(self, reads: Reads, m: "re.Match[str]") -> None:
+        self.number = number = parse_number(m["num"])
+        self.title = title = m["title"] if m["title"] is not None else m["glued"]
+        self.dot = bool(m["dot"])
+        listed = reads.contents.next_entry()
+        listed_next = listed is not None and listed[0] == number
+        self.vouched = vouched = listed_next and same_title(title, listed[1])  # type: ignore[index]
+        self.letter = letter = first_letter(title)
+        self.placed = None
+        if letter and (vouched or letter.isupper()):  # (only a guess may be replaced)
+            self.placed = place_decimal(reads, number, m["num"], listed_next,
+                                        not reads.confirmed and not reads_as_sentence(title, reads.max_words))
 
 
 def title_shape(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
@@ -115,23 +118,35 @@ def sibling_form(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
         line.dot, line.title.isupper()) else None
 
 
-def accepted(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
-    return line.placed
-
-
 # -- label lines --------------------------------------------------------------
-class LabelLine(NamedTuple):
-    """A label line, read once for its rules."""
+class LabelLine:
+    """A label line, read once for its rules (one kept by the profile, as ``HeadingLine``)."""
 
-    match: "re.Match[str]"
-    family: Family
-    text: Optional[str]
-    """The label's text on its line (glued on or not), ``None`` for a label alone."""
-    decimal: Optional[str]
-    """The decimal number the label stands for (``4.10.`` alone, ``6.`` under a
-    decimal section); its rules are the preset's ``decimal_labels``, else ``outline_labels``."""
-    listed_next: bool
-    """That number is the contents list's next entry."""
+    __slots__ = ("match", "family", "text", "decimal", "listed_next")
+
+    def __init__(self, family: Family) -> None:
+        self.match: Optional["re.Match[str]"] = None
+        self.family = family
+        self.text: Optional[str] = None
+        """The label's text on its line (glued on or not), ``None`` for a label alone."""
+        self.decimal: Optional[str] = None
+        """The decimal number the label stands for (``4.10.`` alone, ``6.`` under a
+        decimal section); its rules are the preset's ``decimal_labels``, else ``outline_labels``."""
+        self.listed_next = False
+        """That number is the contents list's next entry."""
+
+    def read(self, families: Sequence[Family], reads: Reads, m: "re.Match[str]") -> None:
+        self.match = m
+        self.text = text = m["text"] if m["glued"] is None else m["glued"]
+        for family in families:  # the first whose group matched: their shapes are tried in order
+            if m[family.key] is not None:
+                break
+        self.family = family
+        self.decimal = decimal = family.decimal(m, reads.decimal_depth is not None and text is not None)
+        self.listed_next = False
+        if decimal is not None:
+            listed = reads.contents.next_entry()
+            self.listed_next = listed is not None and listed[0] == parse_number(decimal)
 
 
 def number_in_contents(reads: Reads, line: LabelLine) -> Optional[Verdict]:
@@ -178,6 +193,7 @@ def outline_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
     """The stack rule, a wrong first guess replaced, or labels out of order
     (see ``profiles.policy.placing``)."""
     m, text = line.match, line.text
+    assert m is not None
     options = line.family.meanings(m)
     if not options:
         return OUTLINE_REFUSED
@@ -224,8 +240,9 @@ def stands_alone(reads: Reads, m: "re.Match[str]") -> bool:
 # -- presets ------------------------------------------------------------------
 L = TypeVar("L")
 LineRule = Callable[[Reads, L], Optional[Verdict]]
-"""A rule: its decision on a line, or ``None`` for the next rule to decide (the
-last rule of a list always decides)."""
+"""A rule: its decision on a line, or ``None`` for the next rule to decide.
+Where no rule of ``headings`` decides, the heading's placement stands; the
+last rule of a label list always decides."""
 
 
 def _digit_first(text: str) -> bool:
@@ -259,20 +276,11 @@ class Preset:
                 return family
         raise AssertionError("a label of no family")  # the pattern is the families' shapes
 
-    def read_label(self, reads: Reads, m: "re.Match[str]") -> LabelLine:
-        text = m["text"] if m["glued"] is None else m["glued"]
-        family = self.family_of(m)
-        decimal = family.decimal(m, reads.decimal_depth is not None and text is not None)
-        if decimal is None:
-            return LabelLine(m, family, text, None, False)
-        listed = reads.contents.next_entry()
-        return LabelLine(m, family, text, decimal, listed is not None and listed[0] == parse_number(decimal))
-
 
 POLICY: Final = Preset(
     FAMILIES,
-    (title_shape, next_in_sequence, number_before_sentence_or_date, sibling_form, accepted),
-    (number_in_contents, list_inside_clause, decimal_unlike_siblings, decimal_label),
+    (title_shape, next_in_sequence, number_before_sentence_or_date, sibling_form),
+    (list_inside_clause, number_in_contents, decimal_unlike_siblings, decimal_label),
     (number_in_contents, outline_under_decimal, outline_label),
 )
 """The policy profile's preset: every family of ``profiles.policy.families``, and the rules above."""
