@@ -16,7 +16,8 @@ COMPILED = (
     "core.tokens",
     "core.stages.chain", "core.stages.cutter", "core.stages.furniture", "core.stages.splitter", "core.stages.zones",
     "profiles.base", "profiles.labels", "profiles.paragraphs",
-    "profiles.policy.contents", "profiles.policy.outline", "profiles.policy.profile",
+    "profiles.policy.contents", "profiles.policy.families", "profiles.policy.outline", "profiles.policy.placing",
+    "profiles.policy.profile", "profiles.policy.rules", "profiles.policy.state",
     "profiles.statute.codes", "profiles.statute.profile",
     "engine.chunker", "engine.sniff",
 )

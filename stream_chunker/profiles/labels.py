@@ -82,6 +82,19 @@ def next_numbers(current: Number) -> List[Number]:
     return [current + (1,)] + [current[:depth] + (current[depth] + 1,) for depth in range(len(current) - 1, -1, -1)]
 
 
+def is_next_number(current: Number, number: Number) -> bool:
+    """Whether ``number`` is one of ``next_numbers(current)``, without making them
+    (asked of every decimal heading).
+
+    >>> is_next_number((4, 2), (4, 2, 1)), is_next_number((4, 2), (5,)), is_next_number((4, 2), (4, 4))
+    (True, True, False)
+    """
+    n = len(number)
+    if n == len(current) + 1:
+        return number[-1] == 1 and number[:-1] == current
+    return 0 < n <= len(current) and number[-1] == current[n - 1] + 1 and number[:-1] == current[:n - 1]
+
+
 def roman_value(token: str) -> int:
     """The value of a roman numeral.
 
@@ -144,7 +157,7 @@ def follows(style: str, current: Value, value: Value) -> bool:
     (True, False)
     """
     if style == DECIMAL:
-        return value in next_numbers(current)
+        return is_next_number(current, value)
     return value == (current[0] + 1, 0) or (value[0] == current[0] and value[1] > current[1])
 
 

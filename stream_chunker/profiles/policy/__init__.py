@@ -1,3 +1,5 @@
 """The policy profile: a wording cut by the outline it prints (``profile``),
-with the shapes of its outline labels and titles (``outline``) and what its
-contents list vouches for (``contents``)."""
+judged by the label families (``families``) and the rules (``rules``) of its
+preset, placed by the stack rule (``placing``) among the levels it keeps open
+(``state``), with the shapes of titles (``outline``) and what its contents list
+vouches for (``contents``)."""

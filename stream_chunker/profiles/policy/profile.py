@@ -1,27 +1,20 @@
 """The policy profile: a wording cut by the outline it prints.
 
-Why so branched, and this long: ``PolicyProfile.opens_label`` (cyclomatic
-complexity 35) asks every label family's checks in one chain of ``if``s, and
-the placement methods write state as they check; rules held as data, one small
-unit a family that returns its decision, are the next step of the layout, and
-will shrink this module too.
+Why one module of this length: it is the profile's state and the one place
+that changes it -- open levels, a heading's title still open, labels alone
+waiting for their text, a first guess not yet confirmed -- and every change
+follows from what came before, so it is read best in one piece. What a line
+*is* is decided elsewhere: the label families (``profiles.policy.families``)
+and the rules (``profiles.policy.rules``) of its ``Preset`` return a
+decision, and this module only keeps it (``_verdict``) and acts on it.
 
-Decimal sections (SPEC §5). A line is a heading when it has the shape of one --
-a section number, then a title whose first letter is a capital -- and its
-number is one the document can have next (see ``profiles.labels``). The contents list
-vouches for numbers that skip and for lower-case titles it lists (see
-``profiles.policy.contents``); a heading must look like its siblings (trailing dot or not,
-title in capitals or not), so a numbered list inside a clause ("4. Body Mass
-Index (BMI) is;") cannot pass for the next section -- though a title whose
-number comes next is not refused for its trailing dot alone ("5 CONDITIONS",
-then "6. REDRESSAL OF GRIEVANCE").
-
-Outlines (SPEC §5b). Prefixed, roman, lettered, numbered and parenthesised
-labels (see ``profiles.policy.outline``) open levels by the stack rule of ``profiles.labels``. A label
-whose text is a title is a heading; one whose text reads as a sentence starts
-an item, and its text is body text. A label alone on its line takes the next
-line with text as its text. Lists inside a decimal clause are the clause's
-text: under a decimal level, outline labels open nothing.
+Decimal sections (SPEC §5) and outlines (SPEC §5b): a heading opens a level
+when the preset's rules give it a place by the stack rule of
+``profiles.labels``. A label whose text is a title is a heading; one whose
+text reads as a sentence starts an item, and its text is body text. A label
+alone on its line takes the next line with text as its text. Lists inside a
+decimal clause are the clause's text: under a decimal level, outline labels
+open nothing.
 
 Evidence. A label-shaped line after a line that stops mid-sentence is text
 ("Cover lasts for" / "3 Months after the date of the loss."), as is a number
@@ -35,11 +28,6 @@ Pieces. A decimal section's text is a unit; so is a heading's own text, and
 an item at the first level under a heading, with the items nested in it (see
 ``core.packing``). Ids are the label path joined by dots: ``4.2``, ``III.A.1``,
 ``C.A.I.1`` for ``SECTION C)`` › ``PART A-`` › ``I.`` › ``1.``.
-
-Why one module of this length: where a label goes depends on what the lines
-before it did -- a heading's title still open, labels alone waiting for their
-text, a first guess not yet confirmed -- and that state is the profile's; the
-shapes and the stack rule it asks are in ``profiles.policy.outline`` and ``profiles.labels``.
 """
 
 from __future__ import annotations
@@ -50,70 +38,18 @@ from typing import Any, Callable, Dict, Final, List, Optional, Pattern, Sequence
 from ...core.chunk import Chunk
 from ...core.errors import ConfigError
 from ...core.packing import Cap, Key, Packer, UniqueIds
-from ...core.records import CONTENTS, HEADING, LABEL, TEXT, Line, Run, new
+from ...core.records import HEADING, TEXT, Line, Run, new
 from ...core.stages.cutter import special_lines
 from ...core.text import ends_clause, first_letter, reads_as_sentence, short_title
 from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
-from ..labels import DECIMAL, Level, Meaning, Number, follows, is_first, next_numbers, parse_number, place
+from ..labels import DECIMAL, Meaning, Number, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
-from .contents import ENTRY, LEADER, ReadsContents, may_be_entry
-from .outline import LABEL as OUTLINE_LABEL
-from .outline import LEADS, PREFIX_WORDS, continues_title, is_title, label_meanings, printed
-from .outline import RUN_IN as OUTLINE_RUN_IN
-
-HEADING_SHAPE = re.compile(
-    r"(?P<num>\d{1,3}(?:\.\d{1,3}){1,9}|\d{1,3}(?!\.))(?P<dot>\.?)(?:\s+(?P<title>\S.*)|(?P<glued>[A-Z]{2,}\b.*))$"
-)
-_DATE = re.compile(r"(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
-
-Form = Tuple[bool, bool]
-"""How a decimal heading looks: (trailing dot, title in capitals)."""
-
-
-class _Frame:
-    """An open decimal section: its number, its title, and the form its children take."""
-
-    __slots__ = ("number", "title", "children")
-
-    def __init__(self, number: Number, title: str) -> None:
-        self.number = number
-        self.title = title
-        self.children: Optional[Form] = None
-
-
-class _Open:
-    """An open level of the outline: its label, the title it gives the heading
-    path, whether it is a heading (or an item), and the depth of its node in
-    the packer while that is open."""
-
-    __slots__ = ("level", "title", "heading", "node", "cid")
-
-    def __init__(self, level: Level, title: str, heading: bool) -> None:
-        self.level = level
-        self.title = title
-        self.heading = heading
-        self.node: Optional[int] = None
-        self.cid = ""  # the id of its path: its label after its parent's, "~2" if the path came before
-
-
-class _Placement:
-    """Where a label-shaped line goes, once its conditions are asked."""
-
-    __slots__ = ("depth", "level", "replaces", "converts")
-
-    def __init__(self, depth: int, level: Level, replaces: bool = False, converts: bool = False) -> None:
-        self.depth = depth
-        self.level = level
-        self.replaces = replaces  # it takes the place of a wrong first guess
-        self.converts = converts  # ``x.1`` after a bare ``x.``: that level was decimal all along
-
-
-def _same_title(a: str, b: str) -> bool:
-    """Titles agree when one starts the other, ignoring case and spacing (a
-    contents list may shorten a title; a body heading may wrap)."""
-    a = " ".join(a.casefold().rstrip(" .").split())
-    b = " ".join(b.casefold().rstrip(" .").split())
-    return bool(a and b) and (a.startswith(b) or b.startswith(a))
+from .contents import LEADER, ReadsContents
+from .outline import continues_title, is_title
+from .placing import Placement
+from .rules import (NOT_NEXT, POLICY, QUIET, HeadingLine, LabelLine, Preset, Refusal, Verdict, line_before_allows,
+                    stands_alone)
+from .state import Frame, Open
 
 
 def chunk_id(key: Key, n: int, only: bool) -> str:
@@ -121,12 +57,8 @@ def chunk_id(key: Key, n: int, only: bool) -> str:
     return key.base if only else f"{key.base}#{n}"
 
 
-_RULES: Final[Sequence[Rule]] = (
-    (CONTENTS, may_be_entry, ENTRY),
-    (HEADING, lambda t: t[0] in "0123456789", HEADING_SHAPE),
-    (LABEL, bool, OUTLINE_LABEL),  # the cutter's look (LEADS) has already been had
-)
-_OUTLINE_LINES: Final = special_lines(LEADS)
+_RULES: Final[Sequence[Rule]] = POLICY.classes
+_OUTLINE_LINES: Final = POLICY.special
 _DECIMAL_LINES: Final = special_lines(r"\d")
 """Under a decimal section an outline label is text: only lines that start
 with a digit (decimal headings, ``4.10.`` alone, ``6.``) need a look, and
@@ -142,24 +74,32 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     special = _OUTLINE_LINES
     leader: Optional[Pattern[str]] = LEADER
 
-    def __init__(self, settings: Settings, emit: Callable[[Chunk], None], diagnose: Diagnose, cap: Cap) -> None:
+    def __init__(self, settings: Settings, emit: Callable[[Chunk], None], diagnose: Diagnose, cap: Cap,
+                 preset: Preset = POLICY) -> None:
         ParagraphProfile.__init__(self, settings, emit, diagnose, cap)
         ReadsContents.__init__(self)
+        self.preset = preset
+        self.RULES = preset.classes
+        self._outline_lines = preset.special
+        self.special = preset.special
         self.max_words: int = self.settings.profile_options.get("max_title_words", MAX_TITLE_WORDS)
         self.packer = Packer(self.cap, self.emit, "\n", chunk_id)
         self.packer.open(0, Key("front", None, "", None))
         self._ids = UniqueIds()
-        self.stack: List[_Open] = []
-        self._decimal: Optional[int] = None  # the depth of the open decimal level (the deepest, if any)
-        self.path: List[_Frame] = []  # the open decimal sections, the outermost first
-        self._root = _Frame((), "")  # the frame above the top-level decimal sections
-        self._started = False  # a label has opened a level
-        self._confirmed = False  # a label has followed the first by the rules
-        self._placed: Optional[_Placement] = None
-        self._verdict = ""  # why the last label-shaped line was refused, or ""
-        self._waiting: List[Tuple[_Open, Line, List[_Open]]] = []  # labels alone: each, its line, the stack then
-        self._licensed = False  # the last line was a heading's, or a label's alone: a label may follow
-        self._fresh: Optional[_Open] = None  # the heading just opened, whose title the next line may go on with
+        self.stack: List[Open] = []
+        self.decimal_depth: Optional[int] = None  # the depth of the open decimal level (the deepest, if any)
+        self.path: List[Frame] = []  # the open decimal sections, the outermost first
+        self._root = Frame((), "")  # the frame above the top-level decimal sections
+        self.started = False  # a label has opened a level
+        self.confirmed = False  # a label has followed the first by the rules
+        # The last decision of the rules on a line, kept by the condition that
+        # asked them for the action that follows (``open_*`` or ``reject_*``).
+        self._verdict: Verdict = QUIET
+        self._heading_line = HeadingLine()  # the line the rules judge, read into these
+        self._label_line = LabelLine(preset.families[0])
+        self.waiting: List[Tuple[Open, Line, List[Open]]] = []  # labels alone: each, its line, the stack then
+        self.licensed = False  # the last line was a heading's, or a label's alone: a label may follow
+        self._fresh: Optional[Open] = None  # the heading just opened, whose title the next line may go on with
         self._title_is_text = False  # the decimal heading just opened is a clause: its text is body text
         self._title_at: Optional[Line] = None  # that heading's line, and its title
         self._title = ""
@@ -167,221 +107,96 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._guess: Optional[Line] = None  # the first label's line, while it is a guess
         self._guess_unit = False  # that guess opened a unit of its own
         self._in_front = False  # the last label was a guess that replaced another: front matter too
-        self._after_contents = False  # the last line was a contents entry
-        self._growing: Optional[_Open] = None  # the item whose title the next line may go on with
+        self.after_contents = False  # the last line was a contents entry
+        self._growing: Optional[Open] = None  # the item whose title the next line may go on with
         self._refused_at = 0  # the line of the last outline label refused
 
-    # -- where labels go -----------------------------------------------------
-    def _place_decimal(self, number: Number, text: str, listed_next: bool, title: bool) -> Optional[_Placement]:
-        level = Level(DECIMAL, number, text)
-        d = self._decimal
-        if d is not None:
-            if listed_next or follows(DECIMAL, self.stack[d].level.value, number):
-                return _Placement(d, level)
-            return self._replacing(level, title)
-        if not self._started:
-            return _Placement(0, level)
-        top = self.stack[-1].level if self.stack else None
-        if top is not None and top.style == "bare-digit" and number == (top.value[0], 1):
-            return _Placement(len(self.stack) - 1, level, converts=True)
-        if listed_next or number == (1,):
-            return _Placement(len(self.stack), level)
-        return self._replacing(level, title)
-
-    def _place_outline(self, m: "re.Match[str]", title: bool) -> Optional[_Placement]:
-        options = label_meanings(m)
-        if not options:
-            return None
-        label = printed(m)
-        if not self._started:
-            first = min(options, key=lambda meaning: meaning.value)
-            return _Placement(0, Level(first.style, first.value, label))
-        levels = [o.level for o in self.stack]
-        spot = place(levels, options, label)
-        if spot is None:
-            for depth, level in enumerate(levels):  # "SECTION D)" printed again opens it again
-                if level.style.split(" ")[0] in _PREFIXED and any(
-                        o.style == level.style and o.value == level.value for o in options):
-                    return _Placement(depth, level._replace(printed=label))
-            return (self._replacing(Level(options[0].style, options[0].value, label), title, options)
-                    or self._out_of_order(m, options, label, title))
-        depth, level = spot
-        if " " in level.style and depth == len(levels):  # a prefixed level sits above the outline
-            depth = next((i + 1 for i in range(len(levels) - 1, -1, -1) if " " in levels[i].style), 0)
-        return _Placement(depth, level)
-
-    def _out_of_order(self, m: "re.Match[str]", options: Sequence[Meaning], label: str,
-                      title: bool) -> Optional[_Placement]:
-        """A label the stack rule refuses, taken anyway on evidence: its text is
-        a title or starts with a run-in term, its value is near its open
-        level's, and its path is new. Two-column text, as ``pdftotext`` prints
-        it by default, comes in blocks out of order (FEMA's definitions: 10, 1,
-        2, 3, 11 ...); in reading order this never applies."""
-        text = m["text"] if m["glued"] is None else m["glued"]
-        if not (title or text is not None and OUTLINE_RUN_IN.match(text)):
-            return None
-        levels = [o.level for o in self.stack]
-        for depth in range(len(levels) - 1, -1, -1):
-            for meaning in options:
-                if meaning.style == levels[depth].style and abs(meaning.value[0] - levels[depth].value[0]) <= 12:
-                    clause = ".".join([lv.printed for lv in levels[:depth]] + [label])
-                    if not self._ids.seen(clause):
-                        return _Placement(depth, Level(meaning.style, meaning.value, label))
-                    return None
-        return None
-
-    def _replacing(self, level: Level, title: bool, options: Sequence[Meaning] = ()) -> Optional[_Placement]:
-        """A title that does not follow an unconfirmed first label of its own
-        family takes its place -- unless that guess was a first value and this
-        is not."""
-        if self._confirmed or not title or len(self.stack) != 1:
-            return None
-        guess = self.stack[0].level
-        same = [o for o in (options or [Meaning(level.style, level.value)]) if o.style == guess.style]
-        if not same or (is_first(Meaning(guess.style, guess.value)) and not is_first(same[0])):
-            return None
-        return _Placement(0, Level(same[0].style, same[0].value, level.printed), replaces=True)
-
+    # -- the rules' decisions ---------------------------------------------------
     def opens_section(self, rec: Line) -> bool:
-        """A decimal number and a title: a heading if its number can come next,
-        its title has a capital (or the contents list vouches for it), it looks
-        like its siblings, and it is no number before a sentence or a date."""
-        m = rec.match
-        assert m is not None
-        number = parse_number(m["num"])
-        title = m["title"] if m["title"] is not None else m["glued"]
-        listed = self.contents.next_entry()
-        listed_next = listed is not None and listed[0] == number
-        vouched = listed_next and _same_title(title, listed[1])  # type: ignore[index]
-        letter = first_letter(title)
-        self._placed = None
-        if not letter:
-            self._verdict = "no title"
-        elif not letter.isupper() and not vouched:
-            self._verdict = "lower-case title"
+        """A decimal number and a title: the preset's heading rules decide (see
+        ``profiles.policy.rules``)."""
+        assert rec.match is not None
+        line = self._heading_line
+        line.read(self, rec.match)
+        for rule in self.preset.headings:  # the first decision wins
+            verdict = rule(self, line)
+            if verdict is not None:
+                break
         else:
-            self._placed = self._place_decimal(number, m["num"], listed_next, not self._confirmed and not (
-                reads_as_sentence(title, self.max_words)))  # (only a guess may be replaced)
-            if self._placed is None:
-                self._verdict = "not next in sequence"
-            elif vouched:
-                self._verdict = ""
-            elif len(number) == 1 and (_DATE.match(title) or reads_as_sentence(title, 1 << 30)):
-                self._verdict = "a number before a sentence or a date"
-            else:
-                self._verdict = self._form_verdict(number, (bool(m["dot"]), title.isupper()))
-        return not self._verdict
-
-    def _form_verdict(self, number: Number, form: Form) -> str:
-        siblings = self._parent_frame(number).children
-        return "form differs from its siblings" if siblings is not None and siblings != form else ""
+            verdict = line.placed or NOT_NEXT  # no rule refused it: its place stands
+        self._verdict = verdict
+        return isinstance(verdict, Placement) or self._refused(rec, verdict)
 
     def opens_label(self, rec: Line) -> bool:
         """An outline label (or a decimal number alone, or ``6.`` where decimal
-        sections are open): whether the stack rule gives it a place."""
-        m = rec.match
-        assert m is not None
-        text = m["text"] if m["glued"] is None else m["glued"]
-        self._placed = None
-        self._verdict = "not next in sequence"
-        if self._after_contents and text is None:
-            self._verdict = "a number in a contents list"  # the next entry's, printed on a line of its own
-            return False
-        d = self._decimal
-        max_words = self.max_words
-        # "6." reads as decimal section 6 where decimal sections are open, and
-        # with its text: alone on its line it is a list's number.
-        if m["alone"] is not None or (d is not None and text is not None and m["bare"] is not None
-                                      and m["bare"].isdigit()):
-            number = parse_number(m["alone"] or m["bare"])
-            listed = self.contents.next_entry()
-            listed_next = listed is not None and listed[0] == number
-            # (a number with text is one level deep: next only as the top level's next)
-            if d is not None and text is not None and self._confirmed and not listed_next \
-                    and number[0] != self.stack[d].level.value[0] + 1:
-                self._verdict = ""  # a list inside the clause ("1. Surgery is ..."): its text, no heading
-                return False
-            self._placed = self._place_decimal(number, m["alone"] or m["bare"], listed_next,
-                                               text is None or text[:1].isupper())
-            siblings = self._parent_frame(number).children
-            if self._placed is not None and text is not None and siblings is not None:
-                # A title whose number comes next is not refused for its dot alone.
-                if siblings[1] != text.isupper() or not siblings[0] and not is_title(text, max_words):
-                    self._placed = None
-        elif d is None:
-            title = text is not None and is_title(text, max_words)
-            self._placed = self._place_outline(m, title)
-            if m["glued"] is not None and self._placed is not None and (
-                    self._placed.replaces or not self._started or self._placed.depth == len(self.stack)
-                    and not is_first(Meaning(self._placed.level.style, self._placed.level.value))):
-                self._placed = None  # glued to its text: the next of an open level, or a first
-            if self._placed is None:
-                self.count("outline_labels_refused")
-                self._refused_at = rec.first
+        sections are open): the preset's label rules decide."""
+        assert rec.match is not None
+        line = self._label_line
+        line.read(self.preset.families, self, rec.match)
+        for rule in self.preset.outline_labels if line.decimal is None else self.preset.decimal_labels:
+            verdict = rule(self, line)
+            if verdict is not None:
+                break
         else:
-            self._verdict = ""  # an outline label under a decimal clause: the clause's text, no heading
-            return False
-        if self._placed is not None:
-            self._verdict = ""
-        return self._placed is not None
+            verdict = NOT_NEXT
+        self._verdict = verdict
+        return isinstance(verdict, Placement) or self._refused(rec, verdict)
 
     def follows_clause_end(self, rec: Line) -> bool:
-        """The line before could end a clause, or was a heading's or a label's
-        alone, or a short item ending in a comma (``a. walls,``): a label may follow."""
-        if self._after_contents:
-            self._verdict = "a number in a contents list"
-            return False
-        if self._licensed or self._waiting or ends_clause(self.last_line()):
+        refusal = line_before_allows(self)
+        if refusal is None:
             return True
-        self._verdict = "follows a line that stops mid-sentence"
-        return False
+        self._verdict = refusal
+        return self._refused(rec, refusal)
 
     def heading_licensed(self, rec: Line) -> bool:
-        """A decimal heading after a line that stops mid-sentence: a title (or
-        the contents list's next entry) stands on its own; a sentence is text
-        ("Cover lasts for" / "3 Months after the date of the loss.")."""
-        m = rec.match
-        assert m is not None
-        title = m["title"] if m["title"] is not None else m["glued"]
-        listed = self.contents.next_entry()
-        if not reads_as_sentence(title, self.max_words) or (
-                listed is not None and listed[0] == parse_number(m["num"])):
-            return True
-        return self.follows_clause_end(rec)
+        assert rec.match is not None
+        return stands_alone(self, rec.match) or self.follows_clause_end(rec)
+
+    def _refused(self, rec: Line, refusal: Verdict) -> bool:
+        """A refusal is counted where it says so; the line is text."""
+        if isinstance(refusal, Refusal) and refusal.counted:
+            self.count("outline_labels_refused")
+            self._refused_at = rec.first
+        return False
+
+    # -- what the rules read (``profiles.policy.placing.Reads``) -----------------
+    def seen(self, clause: str) -> bool:
+        return self._ids.seen(clause)
 
     def reject_heading(self, rec: Line) -> None:
-        if self._after_contents or not self._verdict:
+        verdict = self._verdict
+        if self.after_contents or not isinstance(verdict, Refusal) or not verdict.reason:
             return  # a contents number, or a list inside a clause: no heading was refused
         self.count("headings_rejected")
-        self.diagnose("rejected_heading", rec.first, text=rec.text, reason=self._verdict)
+        self.diagnose("rejected_heading", rec.first, text=rec.text, reason=verdict.reason)
 
     def reject_label(self, rec: Line) -> None:
         self.reject_heading(rec)
 
     # -- opening levels --------------------------------------------------------
     def open_section(self, rec: Line) -> None:
-        m = rec.match
-        assert m is not None and self._placed is not None
+        m, placed = rec.match, self._verdict
+        assert m is not None and isinstance(placed, Placement)
         title = (m["title"] if m["title"] is not None else m["glued"]).strip()
-        self._open_decimal(rec, self._placed, m["num"], title, bool(m["dot"]))
+        self._open_decimal(rec, placed, m["num"], title, bool(m["dot"]))
 
     def open_label(self, rec: Line) -> None:
-        m = rec.match
-        placed = self._placed
-        assert m is not None and placed is not None
+        m, placed = rec.match, self._verdict
+        assert m is not None and isinstance(placed, Placement)
         text = m["text"] if m["glued"] is None else m["glued"]
         text = text.strip() if text is not None else None
         if placed.level.style == DECIMAL:
-            self._open_decimal(rec, placed, placed.level.printed, text, m["bare"] is not None)
+            self._open_decimal(rec, placed, placed.level.printed, text, self.preset.family_of(m).dotted)
         else:
             self._open_outline(rec, placed, text)
 
-    def _enter(self, rec: Line, placed: _Placement, alone: bool = False) -> None:
+    def _enter(self, rec: Line, placed: Placement, alone: bool = False) -> None:
         """Common to every label that opens: the paragraph before it ends, labels
         waiting for their text get none (unless this is one more label alone), a
         wrong first guess gives way."""
         self.end_paragraph()
-        if not alone and self._waiting:
+        if not alone and self.waiting:
             self._settle_waiting()
         self._in_front = False
         if placed.replaces:  # the guess, and the text after it, were front matter
@@ -398,36 +213,36 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self.path = []
             # A guess that replaces one, and is no first value either, is more of the same.
             self._in_front = not is_first(Meaning(placed.level.style, placed.level.value))
-        elif self._started and not placed.converts:
-            self._confirmed = True
-        if not self._started or placed.replaces:
+        elif self.started and not placed.converts:
+            self.confirmed = True
+        if not self.started or placed.replaces:
             self._guess = rec
             self._guess_unit = not self._in_front
-        self._started = True
+        self.started = True
         self._fresh = None
-        self._title_is_text = self._after_contents = False
+        self._title_is_text = self.after_contents = False
         self.count("sections")
 
-    def _open_decimal(self, rec: Line, placed: _Placement, number_text: str, title: Optional[str],
+    def _open_decimal(self, rec: Line, placed: Placement, number_text: str, title: Optional[str],
                       dot: bool) -> None:
         self._enter(rec, placed)
         number = placed.level.value
-        d = self._decimal
+        d = self.decimal_depth
         if placed.converts:  # the bare "x." open is decimal section x: its title stays
-            self.path = [_Frame(number[:1], self.stack[-1].title)]
-            self._root = _Frame((), "")
+            self.path = [Frame(number[:1], self.stack[-1].title)]
+            self._root = Frame((), "")
         elif d is None:
-            self.path, self._root = [], _Frame((), "")
-        if d is not None and self.path and number not in next_numbers(self.stack[d].level.value):
+            self.path, self._root = [], Frame((), "")
+        if d is not None and self.path and not is_next_number(self.stack[d].level.value, number):
             self.diagnose("skipped_number", rec.first, number=number_text.rstrip("."),
                           after=".".join(map(str, self.stack[d].level.value)))
         del self.stack[placed.depth:]
         if self._in_front:
-            self._push(_Open(Level(DECIMAL, number, number_text.rstrip(".")), "", True))
-            self.path = [_Frame(number, title or "")]
+            self._push(Open(placed.level, "", True))
+            self.path = [Frame(number, title or "")]
             self.open_paragraph(rec)
             return
-        parent = self._parent_frame(number)
+        parent = self.parent_frame(number)
         if parent.children is None and title is not None:
             parent.children = (dot, title.isupper())
         while self.path and not (self.path[-1].number == number[: len(self.path[-1].number)]
@@ -435,34 +250,33 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self.path.pop()
         max_words = self.max_words
         is_text = title is not None and reads_as_sentence(title, max_words)
-        self.path.append(_Frame(number, "" if title is None else short_title(title, max_words) if is_text else title))
-        level = Level(DECIMAL, number, number_text.rstrip("."))
-        self._push(_Open(level, "", True))
+        self.path.append(Frame(number, "" if title is None else short_title(title, max_words) if is_text else title))
+        self._push(Open(placed.level, "", True))  # (its label as printed: a decimal number has no dot in it)
         self.reach_section(number)
         self._open_unit(len(self.stack) - 1)
         self._title_at, self._title = rec, title or ""
         if title is None:
-            self._waiting = [(self.stack[-1], rec, list(self.stack))]
+            self.waiting = [(self.stack[-1], rec, list(self.stack))]
         elif is_text:  # clause text on the number's line is body text as well as a title
             self._title_is_text = True
             self._open_title_paragraph()
         else:
-            self._licensed = True
+            self.licensed = True
             self._fresh = self.stack[-1]
 
-    def _open_outline(self, rec: Line, placed: _Placement, text: Optional[str]) -> None:
-        self._enter(rec, placed, alone=text is None and bool(self._waiting))
+    def _open_outline(self, rec: Line, placed: Placement, text: Optional[str]) -> None:
+        self._enter(rec, placed, alone=text is None and bool(self.waiting))
         del self.stack[placed.depth:]
-        opened = _Open(placed.level, "", False)
+        opened = Open(placed.level, "", False)
         self._push(opened)
         if self._in_front:
             self.open_paragraph(rec)
         elif text is None:
-            self._waiting.append((opened, rec, list(self.stack)))
+            self.waiting.append((opened, rec, list(self.stack)))
         else:
             self._take_label_text(opened, rec, text)
 
-    def _push(self, opened: _Open) -> None:
+    def _push(self, opened: Open) -> None:
         parent = self.stack[-1].cid if self.stack else ""
         printed = opened.level.printed
         opened.cid = self._ids.unique(f"{parent}.{printed}" if parent else printed)
@@ -474,17 +288,17 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         ``_DECIMAL_LINES``) and where a decimal number goes."""
         stack = self.stack
         decimal = bool(stack) and stack[-1].level.style == DECIMAL
-        self._decimal = len(stack) - 1 if decimal else None  # the depth of the open decimal level
-        self.special = _DECIMAL_LINES if decimal else _OUTLINE_LINES
+        self.decimal_depth = len(stack) - 1 if decimal else None  # the depth of the open decimal level
+        self.special = _DECIMAL_LINES if decimal else self._outline_lines
 
-    def _take_label_text(self, opened: _Open, label: Line, text: str) -> None:
+    def _take_label_text(self, opened: Open, label: Line, text: str) -> None:
         """A label's text, on its line or the next: a title makes it a heading;
         a sentence an item, whose lines are body text, its label with them."""
         max_words = self.max_words
         if is_title(text, max_words):
             opened.heading, opened.title = True, text
             self._open_unit(len(self.stack) - 1)
-            self._licensed = True
+            self.licensed = True
             self._fresh = opened
             self._title_lines = [label]
             return
@@ -493,7 +307,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.open_paragraph(label)
         if opened.title == text and len(text.split()) < max_words:
             self._growing = opened  # its first clause may go on on the next line
-        self._licensed = len(text.split()) <= 3 and text.endswith(",")
+        self.licensed = len(text.split()) <= 3 and text.endswith(",")
 
     def _open_unit(self, index: int) -> None:
         """Open the packer's node for the level at ``index``: a unit for a heading
@@ -507,7 +321,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         for other in self.stack:
             if other.node is not None and other.node >= depth:
                 other.node = None
-        clause = ".".join(o.level.printed for o in self.stack[: index + 1])
+        clause = ".".join([o.level.printed for o in self.stack[: index + 1]])
         self.packer.open(depth, new(Key, (opened.cid, clause, self._heading_path(), None, True)))
         opened.node = depth
 
@@ -515,13 +329,15 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         titles: List[str] = []
         for opened in self.stack:
             if opened.level.style == DECIMAL:
-                titles += [frame.title for frame in self.path if frame.title]
+                for frame in self.path:
+                    if frame.title:
+                        titles.append(frame.title)
             elif opened.title:
                 titles.append(opened.title)
         path = " > ".join(titles)
         return path if "  " not in path else " ".join(path.split())  # -layout text spaces its columns out
 
-    def _parent_frame(self, number: Number) -> _Frame:
+    def parent_frame(self, number: Number) -> Frame:
         """The open decimal frame that is ``number``'s nearest ancestor, or the root."""
         for frame in reversed(self.path):
             prefix = frame.number
@@ -531,7 +347,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
 
     def _settle_waiting(self) -> None:
         """Labels alone that got no text before the next label: they title nothing."""
-        waiting, self._waiting = self._waiting, []
+        waiting, self.waiting = self.waiting, []
         for opened, _, stack in waiting:
             if opened.level.style != DECIMAL:
                 self.stack = stack
@@ -548,7 +364,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         and an item's title not yet at a clause end, go on with it. Whatever
         the heading or label left pending is settled on this one line (see
         ``continue_heading``), so that the lines of a paragraph cost nothing more."""
-        return bool(self._waiting) or self._growing is not None or self._licensed or self._title_goes_on(rec)
+        return bool(self.waiting) or self._growing is not None or self.licensed or self._title_goes_on(rec)
 
     def _title_goes_on(self, rec: Line) -> bool:
         if self._title_is_text:
@@ -561,7 +377,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         return fresh.level.style != DECIMAL and continues_title(rec.text.split("\n", 1)[0])
 
     def continue_heading(self, rec: Line) -> None:
-        if self._waiting:
+        if self.waiting:
             self._take_waiting(rec)
             return
         goes_on = self._title_goes_on(rec)
@@ -577,7 +393,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             if rest:
                 ParagraphProfile.continue_paragraph(self, rec._replace(first=rec.first + 1, text=rest))
             return
-        self._licensed = False
+        self.licensed = False
         max_words = self.max_words
         if fresh.level.style == DECIMAL:
             frame = self.path[-1]
@@ -596,7 +412,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def _after_label(self, rec: Line) -> None:
         """A line of an item's text after its label's: its title may go on."""
         self._fresh = None
-        self._licensed = False
+        self.licensed = False
         if self._growing is not None:
             self._grow_title(rec)
         ParagraphProfile.continue_paragraph(self, rec)
@@ -609,10 +425,10 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
 
     # -- paragraphs and the end ----------------------------------------------
     def open_paragraph(self, rec: Line) -> None:
-        if self._waiting:
+        if self.waiting:
             self._take_waiting(rec)
             return
-        self._licensed = self._after_contents = False
+        self.licensed = self.after_contents = False
         self._fresh = self._growing = None
         ParagraphProfile.open_paragraph(self, rec)
 
@@ -637,7 +453,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         three items, as ``pdftotext`` prints a list's numbers as a column)."""
         lines = rec.text.split("\n")
         at = 0
-        waiting, self._waiting = self._waiting, []  # each gets its text once: none takes another's label line
+        waiting, self.waiting = self.waiting, []  # each gets its text once: none takes another's label line
         while waiting and at < len(lines):
             opened, label, stack = waiting.pop(0)
             end = len(lines)
@@ -650,11 +466,11 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self._give_text(opened, label, rec._replace(first=rec.first + at, last=rec.first + end - 1,
                                                         text="\n".join(lines[at:end])))
             at = end
-        self._waiting = waiting
+        self.waiting = waiting
         if at < len(lines):
             self.continue_paragraph(rec._replace(first=rec.first + at, text="\n".join(lines[at:])))
 
-    def _give_text(self, opened: _Open, label: Line, rec: Line) -> None:
+    def _give_text(self, opened: Open, label: Line, rec: Line) -> None:
         """A label alone gets its text: the first line decides what it is."""
         first, _, rest = rec.text.partition("\n")
         line = rec._replace(last=rec.first, text=first)
@@ -668,7 +484,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             else:
                 self.path[-1].title = first
                 self.packer.retitle(self._heading_path())
-                self._licensed = True
+                self.licensed = True
                 self._fresh = opened
         else:
             self._take_label_text(opened, label, first)
@@ -681,12 +497,12 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
 
     def take_run(self, run: Run) -> None:
         spans = run.spans
-        while self._waiting and spans:  # labels alone still wait for their text
+        while self.waiting and spans:  # labels alone still wait for their text
             span, spans = spans[0], spans[1:]
             self.end_paragraph()
             self._take_waiting(Line(span.first, run.page, span.text, span.last, TEXT, None, True))
-        if spans:
-            ParagraphProfile.take_run(self, Run(run.page, spans))
+        if spans:  # (the run itself where nothing waited: most runs, and no new one made)
+            ParagraphProfile.take_run(self, run if spans is run.spans else Run(run.page, spans))
 
     def take_paragraph(self, text: str, words: int, lines: Tuple[int, int], pages: Tuple[int, int],
                        cut: bool) -> None:
@@ -695,8 +511,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
 
     def add_contents(self, rec: Line) -> None:
         self._settle_waiting()
-        self._licensed = False
-        self._after_contents = True
+        self.licensed = False
+        self.after_contents = True
         ReadsContents.add_contents(self, rec)
 
     def finish(self) -> None:
@@ -718,8 +534,6 @@ OUT_OF_ORDER = (20, 0.1)
 of the levels opened, say that the text's order is scrambled: ``pdftotext``'s
 default mode prints a two-column page's blocks out of order (FEMA's Dwelling
 form: 106 refused against 375 opened; in reading order, 1 against 493)."""
-
-_PREFIXED = frozenset(PREFIX_WORDS)
 
 SIGNATURE = re.compile(
     r"\d{1,3}(?:\.\d{1,3})+\.?[ \t]+[A-Z]"  # 4.2 Escape of water

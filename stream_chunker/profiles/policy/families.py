@@ -1,0 +1,170 @@
+"""Label families: each a unit that knows its labels' shape, values and citation.
+
+Besides decimal section numbers (``4.2 Escape of water``, ``DECIMAL_HEADING``),
+wordings print outlines: prefixed labels (``SECTION C)``, ``PART A-``,
+``Section 4 –``, ``ARTICLE IV.``), roman numerals (``II.``), letters (``A.``,
+``a.``), arabic numbers (``1.``, ``1)``) and parenthesised labels (``(1)``,
+``(a)``, ``(i)``), nested seven levels deep in FEMA's flood policy. A label
+stands at the start of a line, alone or followed by its text; what follows a
+label directly (``III.C.2.``, ``3.a.1``, ``I.G,``) is a reference, not a label
+(``TAIL``, the same for every family).
+
+A ``Family`` gives a piece of the label pattern with named groups of its own,
+the readings of a label it matched (``profiles.labels.Meaning``), the label as
+a citation prints it, and the decimal number it stands for, if any. The
+preset (``profiles.policy.rules``) joins its families' shapes into one
+pattern, tried in their order, and asks the first family whose group matched.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import List, Optional, Sequence
+
+from mypy_extensions import mypyc_attr
+
+from ...core.text import word_alternatives
+from ..labels import Meaning, meanings
+
+PREFIX_WORDS = ("SECTION", "PART", "ARTICLE", "CHAPTER", "SCHEDULE", "ANNEXURE", "APPENDIX")
+_WORDS = word_alternatives(PREFIX_WORDS)
+
+DECIMAL_HEADING = re.compile(
+    r"(?P<num>\d{1,3}(?:\.\d{1,3}){1,9}|\d{1,3}(?!\.))(?P<dot>\.?)(?:\s+(?P<title>\S.*)|(?P<glued>[A-Z]{2,}\b.*))$"
+)
+"""A decimal heading: a section number, then its title (``4.2 Escape of
+water``), or glued to a word in capitals (``3.1COVERAGE``)."""
+
+TAIL = r"(?:\s+(?P<text>\S.*)|\s*$|(?<=[.)])(?P<glued>[A-Z][a-z].*))"
+"""What follows any label: its text, nothing, or its text glued on (``M.Appraisal``,
+``(3)Failure``: words the extractor ran together). A glued label may go on with
+a level already open, or open one with its first value, never start or replace
+the outline."""
+
+DIGIT_LEADS = r"[\d(]"
+"""The cutter's cheap look for labels that start with a digit or a bracket."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Family:
+    """One family of labels. ``key`` names the group of ``shape`` that is set
+    when the family matched; ``leads`` is what its lines start with, the
+    cutter's cheap look tried at every line start; ``dotted`` says its labels
+    end in a dot, as a decimal heading's form counts one (``6.``)."""
+
+    def __init__(self, name: str, key: str, shape: str, leads: Sequence[str] = (DIGIT_LEADS,),
+                 dotted: bool = False) -> None:
+        self.name = name
+        self.key = key
+        self.shape = shape
+        self.leads = tuple(leads)
+        self.dotted = dotted
+
+    def meanings(self, m: "re.Match[str]") -> List[Meaning]:
+        """Every reading of the label (a style and a value): ``i.`` is the ninth
+        letter or roman one."""
+        return []
+
+    def printed(self, m: "re.Match[str]") -> str:
+        """The label as a citation writes it: ``C``, ``(iv)``, ``2)``, ``4.10``."""
+        return m[self.key]
+
+    def decimal(self, m: "re.Match[str]", under_decimal_with_text: bool) -> Optional[str]:
+        """The decimal section number the label stands for, if it stands for one."""
+        return None
+
+
+class Prefixed(Family):
+    """A word from a list, then a value and a separator: ``SECTION C)``,
+    ``PART A-``, ``Section 4 –``, ``ARTICLE IV.``; the word is part of the style."""
+
+    def __init__(self) -> None:
+        Family.__init__(self, "prefixed", "word",
+                        rf"(?P<word>{_WORDS})\s+(?P<value>[A-Z]{{1,6}}|\d{{1,3}})(?:\s*[).:\-\u2013\u2014]|(?=\s+[A-Z]))",
+                        (rf"(?:{_WORDS})[ \t]",))
+
+    def meanings(self, m: "re.Match[str]") -> List[Meaning]:
+        return meanings(m["value"], m["word"].upper() + " ")
+
+    def printed(self, m: "re.Match[str]") -> str:
+        return m["value"]
+
+
+class Parenthesised(Family):
+    """``(1)``, ``(a)``, ``(iv)``, ``(A)``: the citation keeps the parentheses."""
+
+    def __init__(self) -> None:
+        Family.__init__(self, "parenthesised", "paren", r"\((?P<paren>[a-z]{1,4}|[A-Z]{1,4}|\d{1,3})\)")
+
+    def meanings(self, m: "re.Match[str]") -> List[Meaning]:
+        return meanings(m["paren"])
+
+    def printed(self, m: "re.Match[str]") -> str:
+        return f"({m['paren']})"
+
+
+class Dotted(Family):
+    """A value and a dot: ``A.``, ``a.`` (a letter, or a roman numeral of one
+    letter), ``II.``, ``iv.`` (roman), ``1.`` (arabic)."""
+
+    def __init__(self, name: str, key: str, value: str, leads: Sequence[str], decimal: bool = False) -> None:
+        Family.__init__(self, name, key, rf"(?P<{key}>{value})\.", leads, dotted=True)
+        self.reads_decimal = decimal
+
+    def meanings(self, m: "re.Match[str]") -> List[Meaning]:
+        return meanings(m[self.key], "bare-")
+
+    def decimal(self, m: "re.Match[str]", under_decimal_with_text: bool) -> Optional[str]:
+        # "6." reads as decimal section 6 where decimal sections are open, and
+        # with its text: alone on its line it is a list's number.
+        return m[self.key] if self.reads_decimal and under_decimal_with_text else None
+
+
+class Closing(Family):
+    """A letter or a number and a closing parenthesis: ``a)``, ``2)``."""
+
+    def __init__(self) -> None:
+        Family.__init__(self, "closing", "close", r"(?P<close>[a-z]|\d{1,3})\)",
+                        (DIGIT_LEADS, r"[A-Za-z](?:\.[ \t\nA-Z]|\))"))
+
+    def meanings(self, m: "re.Match[str]") -> List[Meaning]:
+        return meanings(m["close"], "close-")
+
+    def printed(self, m: "re.Match[str]") -> str:
+        return m["close"] + ")"
+
+
+class DecimalAlone(Family):
+    """A decimal number alone on its line (``4.10.``): its title is on the next."""
+
+    def __init__(self) -> None:
+        Family.__init__(self, "decimal alone", "alone", r"(?P<alone>\d{1,3}(?:\.\d{1,3}){1,9})\.?(?=\s*$)")
+
+    def decimal(self, m: "re.Match[str]", under_decimal_with_text: bool) -> Optional[str]:
+        return m["alone"]
+
+
+FAMILIES: Sequence[Family] = (
+    Parenthesised(),
+    Dotted("letters", "letter", r"[A-Za-z]", (r"[A-Za-z](?:\.[ \t\nA-Z]|\))",)),
+    Dotted("roman", "roman", r"[ivxlc]{2,6}|[IVXLC]{2,6}", (r"[ivxlcIVXLC]{2,6}\.[ \t\n]",)),
+    Dotted("arabic", "arabic", r"\d{1,3}", (DIGIT_LEADS,), decimal=True),
+    Closing(),
+    DecimalAlone(),
+    Prefixed(),
+)
+"""The families of the policy profile, in the order their shapes are tried
+(and their leads: a word, the dearest to look for, comes last)."""
+
+
+def label_pattern(families: Sequence[Family]) -> "re.Pattern[str]":
+    """One pattern for a line that starts with a label of any of ``families``."""
+    return re.compile("(?:" + "|".join(family.shape for family in families) + ")" + TAIL)
+
+
+def leads(families: Sequence[Family]) -> str:
+    """What a line of any of ``families`` (or a decimal heading) starts with."""
+    found: List[str] = [DIGIT_LEADS]
+    for family in families:
+        found += [lead for lead in family.leads if lead not in found]
+    return "|".join(found)

@@ -1,0 +1,137 @@
+"""Where a label goes: the stack rule, and the evidence that bends it.
+
+Decimal numbers follow ``profiles.labels.follows``; outline labels continue an
+open level or open one deeper (``profiles.labels.place``), and a prefixed
+level sits above the outline. The first label may carry any value, but until
+a label follows it by the rules it is a guess: a title of the same family that
+does not follow it takes its place. Two-column text printed out of order may
+still place a label near its open level (``out_of_order``).
+
+These read the profile's state through ``Reads`` and return a ``Placement``
+or ``None``; they write nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Protocol, Sequence
+
+from ..labels import DECIMAL, Level, Meaning, Number, follows, is_first, place
+from .contents import Contents
+from .state import Frame, Open
+
+
+class Placement:
+    """Where a label-shaped line goes: the stack is cut to ``depth`` and ``level``
+    pushed. Made once and never changed."""
+
+    __slots__ = ("depth", "level", "replaces", "converts")
+
+    def __init__(self, depth: int, level: Level, replaces: bool = False, converts: bool = False) -> None:
+        self.depth = depth
+        self.level = level
+        self.replaces = replaces
+        """It takes the place of a wrong first guess."""
+        self.converts = converts
+        """``x.1`` after a bare ``x.``: that level was decimal all along."""
+
+
+class Reads(Protocol):
+    """What the rules read of the policy profile's state (they never change it)."""
+
+    @property
+    def stack(self) -> Sequence[Open]: """The open levels, the outermost first."""
+    @property
+    def decimal_depth(self) -> Optional[int]: """The depth of the open decimal level, if the deepest is one."""
+    @property
+    def started(self) -> bool: """A label has opened a level."""
+    @property
+    def confirmed(self) -> bool: """A label has followed the first by the rules."""
+    @property
+    def after_contents(self) -> bool: """The last line was a contents entry."""
+    @property
+    def licensed(self) -> bool: """The last line was a heading's, or a label's alone: a label may follow."""
+    @property
+    def waiting(self) -> Sequence[object]: """Labels alone, waiting for their text."""
+    @property
+    def max_words(self) -> int: """A numbered line with more words is a clause, not a title."""
+
+    @property
+    def contents(self) -> Contents: """The contents list, and how far the body has come through it."""
+
+    def last_line(self) -> str: """The last body line taken."""
+    def parent_frame(self, number: Number) -> Frame: """The open decimal section above ``number``."""
+    def seen(self, clause: str) -> bool: """Whether a chunk has been cited ``clause``."""
+
+
+def place_decimal(reads: Reads, number: Number, printed: str, listed_next: bool,
+                  title: bool) -> Optional[Placement]:
+    """A decimal number's place: next in sequence (or listed next), the first
+    of the document, or ``x.1`` under a bare ``x.``."""
+    level = Level(DECIMAL, number, printed)
+    d = reads.decimal_depth
+    stack = reads.stack
+    if d is not None:
+        if listed_next or follows(DECIMAL, stack[d].level.value, number):
+            return Placement(d, level)
+        return replacing(reads, level, title)
+    if not reads.started:
+        return Placement(0, level)
+    top = stack[-1].level if stack else None
+    if top is not None and top.style == "bare-digit" and number == (top.value[0], 1):
+        return Placement(len(stack) - 1, level, converts=True)
+    if listed_next or number == (1,):
+        return Placement(len(stack), level)
+    return replacing(reads, level, title)
+
+
+def place_outline(reads: Reads, options: Sequence[Meaning], label: str) -> Optional[Placement]:
+    """An outline label's place by the stack rule: the next of an open level, or
+    the first of a family not open; a prefixed level printed again opens again."""
+    if not reads.started:
+        first = min(options, key=lambda meaning: meaning.value)
+        return Placement(0, Level(first.style, first.value, label))
+    levels = [o.level for o in reads.stack]
+    spot = place(levels, options, label)
+    if spot is None:
+        for depth, level in enumerate(levels):  # "SECTION D)" printed again opens it again
+            if is_prefixed(level.style) and any(o.style == level.style and o.value == level.value for o in options):
+                return Placement(depth, level._replace(printed=label))
+        return None
+    depth, level = spot
+    if is_prefixed(level.style) and depth == len(levels):  # a prefixed level sits above the outline
+        depth = next((i + 1 for i in range(len(levels) - 1, -1, -1) if is_prefixed(levels[i].style)), 0)
+    return Placement(depth, level)
+
+
+def is_prefixed(style: str) -> bool:
+    """A prefixed family's style names its word: ``SECTION upper``."""
+    return " " in style
+
+
+def out_of_order(reads: Reads, options: Sequence[Meaning], label: str) -> Optional[Placement]:
+    """A label the stack rule refuses, taken anyway on evidence (its text is a
+    title or starts with a run-in term -- the caller's to ask): its value is
+    near its open level's, and its path is new. Two-column text, as
+    ``pdftotext`` prints it by default, comes in blocks out of order (FEMA's
+    definitions: 10, 1, 2, 3, 11 ...); in reading order this never applies."""
+    levels = [o.level for o in reads.stack]
+    for depth in range(len(levels) - 1, -1, -1):
+        for meaning in options:
+            if meaning.style == levels[depth].style and abs(meaning.value[0] - levels[depth].value[0]) <= 12:
+                clause = ".".join([lv.printed for lv in levels[:depth]] + [label])
+                return None if reads.seen(clause) else Placement(depth, Level(meaning.style, meaning.value, label))
+    return None
+
+
+def replacing(reads: Reads, level: Level, title: bool, options: Sequence[Meaning] = ()) -> Optional[Placement]:
+    """A title that does not follow an unconfirmed first label of its own
+    family takes its place -- unless that guess was a first value and this
+    is not."""
+    stack = reads.stack
+    if reads.confirmed or not title or len(stack) != 1:
+        return None
+    guess = stack[0].level
+    same = [o for o in (options or [Meaning(level.style, level.value)]) if o.style == guess.style]
+    if not same or (is_first(Meaning(guess.style, guess.value)) and not is_first(same[0])):
+        return None
+    return Placement(0, Level(same[0].style, same[0].value, level.printed), replaces=True)

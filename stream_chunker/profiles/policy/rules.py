@@ -1,0 +1,286 @@
+"""The policy profile's rules: small units that each return a decision, in presets.
+
+A decimal heading (``4.2 Escape of water``) and a label line (``III.``, ``(a)``,
+``SECTION C)``, ``4.10.`` alone) are each judged by an ordered list of rules,
+as markdown-it-py's block rules are: every rule reads the profile's state
+(``Reads``, never writing it) and the line as read once (``HeadingLine``,
+``LabelLine``), and returns a ``Placement`` (the line opens a level there), a
+``Refusal`` (it is text, and why), or ``None`` (not its business: ask the
+next). The first decision wins; the profile alone then changes its state
+from it. A ``Preset`` names the label families (``profiles.policy.families``)
+and the rules a profile walks; ``POLICY`` is the default. A new label family is
+one more ``Family`` in a copy of a preset's families.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Final, NamedTuple, Optional, Sequence, Tuple, TypeVar, Union
+
+from ...core.records import CONTENTS, HEADING, LABEL
+from ...core.stages.cutter import special_lines
+from ...core.text import ends_clause, first_letter, reads_as_sentence
+from ..base import Rule
+from ..labels import Level, Meaning, Number, is_first, parse_number
+from .contents import ENTRY, may_be_entry
+from .families import DECIMAL_HEADING, FAMILIES, Family, label_pattern, leads
+from .outline import RUN_IN, is_title
+from .placing import Placement, Reads, out_of_order, place_decimal, place_outline, replacing
+
+
+class Refusal(NamedTuple):
+    """A label-shaped line that opens nothing: it is text."""
+
+    reason: str
+    """Why, for the ``rejected_heading`` diagnostic; ``""`` when nothing was
+    refused (a list inside a clause is its text, as it should be)."""
+    counted: bool = False
+    """An outline label out of sequence, counted for ``labels_out_of_order``."""
+
+
+Verdict = Union[Placement, Refusal]
+"""What a rule decides; a rule that returns ``None`` leaves the line to the next."""
+
+QUIET: Final = Refusal("")
+NOT_NEXT: Final = Refusal("not next in sequence")
+OUTLINE_REFUSED: Final = Refusal("not next in sequence", counted=True)
+IN_CONTENTS: Final = Refusal("a number in a contents list")
+MID_SENTENCE: Final = Refusal("follows a line that stops mid-sentence")
+_DATE = re.compile(r"(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
+
+
+def same_title(a: str, b: str) -> bool:
+    """Titles agree when one starts the other, ignoring case and spacing (a
+    contents list may shorten a title; a body heading may wrap)."""
+    a = " ".join(a.casefold().rstrip(" .").split())
+    b = " ".join(b.casefold().rstrip(" .").split())
+    return bool(a and b) and (a.startswith(b) or b.startswith(a))
+
+
+# -- decimal headings ---------------------------------------------------------
+class HeadingLine:
+    """A decimal heading's line, read once for its rules. The profile keeps one
+    and reads each line into it (``read``): no object made a line."""
+
+    __slots__ = ("number", "title", "dot", "letter", "vouched", "placed")
+
+    def __init__(self) -> None:
+        self.number: Number = ()
+        self.title = ""
+        self.dot = False
+        self.letter = ""
+        """The title's first letter, or ``""``."""
+        self.vouched = False
+        """The contents list's next entry is this number and title."""
+        self.placed: Optional[Placement] = None
+        """Where the stack rule puts it (not asked where a title rule refuses it first)."""
+
+    def read(self, reads: Reads, m: "re.Match[str]") -> None:
+        self.number = number = parse_number(m["num"])
+        self.title = title = m["title"] if m["title"] is not None else m["glued"]
+        self.dot = bool(m["dot"])
+        listed = reads.contents.next_entry()
+        listed_next = listed is not None and listed[0] == number
+        self.vouched = vouched = listed_next and same_title(title, listed[1])  # type: ignore[index]
+        self.letter = letter = first_letter(title)
+        self.placed = None
+        if letter and (vouched or letter.isupper()):  # (only a guess may be replaced)
+            self.placed = place_decimal(reads, number, m["num"], listed_next,
+                                        not reads.confirmed and not reads_as_sentence(title, reads.max_words))
+
+
+def title_shape(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
+    """A title has a capital, unless the contents list vouches for it (RFC 2616's ``3.2.2 http URL``)."""
+    if not line.letter:
+        return Refusal("no title")
+    return Refusal("lower-case title") if not line.letter.isupper() and not line.vouched else None
+
+
+def next_in_sequence(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
+    """Its number can come next; the contents list's next entry, with its title, is taken as it is."""
+    if line.placed is None:
+        return NOT_NEXT
+    return line.placed if line.vouched else None
+
+
+def number_before_sentence_or_date(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
+    """``14 days after the leak``, ``1 January 2026``: a number, not a section."""
+    if len(line.number) == 1 and (_DATE.match(line.title) or reads_as_sentence(line.title, 1 << 30)):
+        return Refusal("a number before a sentence or a date")
+    return None
+
+
+def sibling_form(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
+    """A heading looks like its siblings (trailing dot or none, title in capitals
+    or not): ``4. Body Mass Index (BMI) is;`` is a list inside 3.1.20."""
+    siblings = reads.parent_frame(line.number).children
+    return Refusal("form differs from its siblings") if siblings is not None and siblings != (
+        line.dot, line.title.isupper()) else None
+
+
+# -- label lines --------------------------------------------------------------
+class LabelLine:
+    """A label line, read once for its rules (one kept by the profile, as ``HeadingLine``)."""
+
+    __slots__ = ("match", "family", "text", "decimal", "listed_next")
+
+    def __init__(self, family: Family) -> None:
+        self.match: Optional["re.Match[str]"] = None
+        self.family = family
+        self.text: Optional[str] = None
+        """The label's text on its line (glued on or not), ``None`` for a label alone."""
+        self.decimal: Optional[str] = None
+        """The decimal number the label stands for (``4.10.`` alone, ``6.`` under a
+        decimal section); its rules are the preset's ``decimal_labels``, else ``outline_labels``."""
+        self.listed_next = False
+        """That number is the contents list's next entry."""
+
+    def read(self, families: Sequence[Family], reads: Reads, m: "re.Match[str]") -> None:
+        self.match = m
+        self.text = text = m["text"] if m["glued"] is None else m["glued"]
+        for family in families:  # the first whose group matched: their shapes are tried in order
+            if m[family.key] is not None:
+                break
+        self.family = family
+        self.decimal = decimal = family.decimal(m, reads.decimal_depth is not None and text is not None)
+        self.listed_next = False
+        if decimal is not None:
+            listed = reads.contents.next_entry()
+            self.listed_next = listed is not None and listed[0] == parse_number(decimal)
+
+
+def number_in_contents(reads: Reads, line: LabelLine) -> Optional[Verdict]:
+    """A number alone after a contents entry is the next entry's, printed on a line of its own."""
+    return IN_CONTENTS if reads.after_contents and line.text is None else None
+
+
+def list_inside_clause(reads: Reads, line: LabelLine) -> Optional[Verdict]:
+    """``1. Surgery is ...`` under a decimal clause is its text (a number with
+    text is one level deep: next only as the top level's next)."""
+    d = reads.decimal_depth
+    if d is None or line.text is None or not reads.confirmed or line.listed_next:
+        return None
+    number = parse_number(line.decimal or "")
+    return None if number[0] == reads.stack[d].level.value[0] + 1 else QUIET
+
+
+def decimal_unlike_siblings(reads: Reads, line: LabelLine) -> Optional[Verdict]:
+    """``6. REDRESSAL OF GRIEVANCE`` after ``5 CONDITIONS``: a title whose
+    number comes next is not refused for its dot alone; its case, or a sentence
+    where its siblings have no dot, is refused."""
+    text = line.text
+    if text is None:
+        return None
+    siblings = reads.parent_frame(parse_number(line.decimal or "")).children
+    if siblings is not None and (siblings[1] != text.isupper() or not siblings[0] and not is_title(
+            text, reads.max_words)):
+        return NOT_NEXT
+    return None
+
+
+def decimal_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
+    printed, text = line.decimal or "", line.text
+    placed = place_decimal(reads, parse_number(printed), printed, line.listed_next, text is None or text[:1].isupper())
+    return NOT_NEXT if placed is None else placed
+
+
+def outline_under_decimal(reads: Reads, line: LabelLine) -> Optional[Verdict]:
+    """Under a decimal clause an outline label is the clause's text (its list)."""
+    return QUIET if reads.decimal_depth is not None else None
+
+
+def outline_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
+    """The stack rule, a wrong first guess replaced, or labels out of order
+    (see ``profiles.policy.placing``)."""
+    m, text = line.match, line.text
+    assert m is not None
+    options = line.family.meanings(m)
+    if not options:
+        return OUTLINE_REFUSED
+    label = line.family.printed(m)
+    title = text is not None and is_title(text, reads.max_words)
+    placed = place_outline(reads, options, label) or replacing(
+        reads, Level(options[0].style, options[0].value, label), title, options)
+    if placed is None and (title or text is not None and RUN_IN.match(text)):
+        placed = out_of_order(reads, options, label)
+    if placed is None or m["glued"] is not None and not _glued_may_open(reads, placed):
+        return OUTLINE_REFUSED
+    return placed
+
+
+def _glued_may_open(reads: Reads, placed: Placement) -> bool:
+    """A label glued to its text goes on with an open level, or opens one with
+    its first value; it never starts or replaces the outline."""
+    return reads.started and not placed.replaces and (
+        placed.depth != len(reads.stack) or is_first(Meaning(placed.level.style, placed.level.value)))
+
+
+# -- what the line before allows ----------------------------------------------
+def line_before_allows(reads: Reads) -> Optional[Refusal]:
+    """The line before could end a clause, or was a heading's or a label's
+    alone, or a short item ending in a comma (``a. walls,``): a label may follow."""
+    if reads.after_contents:
+        return IN_CONTENTS
+    if reads.licensed or reads.waiting or ends_clause(reads.last_line()):
+        return None
+    return MID_SENTENCE
+
+
+def stands_alone(reads: Reads, m: "re.Match[str]") -> bool:
+    """A decimal heading after a line that stops mid-sentence: a title (or
+    the contents list's next entry) stands on its own; a sentence is text
+    ("Cover lasts for" / "3 Months after the date of the loss.")."""
+    title = m["title"] if m["title"] is not None else m["glued"]
+    if not reads_as_sentence(title, reads.max_words):
+        return True
+    listed = reads.contents.next_entry()
+    return listed is not None and listed[0] == parse_number(m["num"])
+
+
+# -- presets ------------------------------------------------------------------
+L = TypeVar("L")
+LineRule = Callable[[Reads, L], Optional[Verdict]]
+"""A rule: its decision on a line, or ``None`` for the next rule to decide.
+Where no rule of ``headings`` decides, the heading's placement stands; the
+last rule of a label list always decides."""
+
+
+def _digit_first(text: str) -> bool:
+    return text[0] in "0123456789"
+
+
+class Preset:
+    """What a policy profile walks: its label families and its rules, in order."""
+
+    def __init__(self, families: Sequence[Family], headings: Sequence[LineRule[HeadingLine]],
+                 decimal_labels: Sequence[LineRule[LabelLine]], outline_labels: Sequence[LineRule[LabelLine]]) -> None:
+        self.families = tuple(families)
+        self.headings = tuple(headings)
+        """The rules for a decimal heading."""
+        self.decimal_labels = tuple(decimal_labels)
+        """The rules for a label that stands for a decimal number (``4.10.`` alone)."""
+        self.outline_labels = tuple(outline_labels)
+        """The rules for any other label."""
+        self.classes: Tuple[Rule, ...] = (
+            (CONTENTS, may_be_entry, ENTRY),
+            (HEADING, _digit_first, DECIMAL_HEADING),
+            (LABEL, bool, label_pattern(self.families)),  # the cutter's look (``special``) has already been had
+        )
+        self.special = special_lines(leads(self.families))
+        """The lines that need a look (see ``core.stages.cutter.special_lines``)."""
+
+    def family_of(self, m: "re.Match[str]") -> Family:
+        """The family whose shape matched (the first: they are tried in order)."""
+        for family in self.families:
+            if m[family.key] is not None:
+                return family
+        raise AssertionError("a label of no family")  # the pattern is the families' shapes
+
+
+POLICY: Final = Preset(
+    FAMILIES,
+    (title_shape, next_in_sequence, number_before_sentence_or_date, sibling_form),
+    (list_inside_clause, number_in_contents, decimal_unlike_siblings, decimal_label),
+    (number_in_contents, outline_under_decimal, outline_label),
+)
+"""The policy profile's preset: every family of ``profiles.policy.families``, and the rules above."""

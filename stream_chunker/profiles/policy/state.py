@@ -1,0 +1,40 @@
+"""What the policy profile keeps open while it reads: decimal sections and outline levels.
+
+The profile alone changes these, from the decisions its rules return (see
+``profiles.policy.rules``); the rules only read them.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+from ..labels import Level, Number
+
+Form = Tuple[bool, bool]
+"""How a decimal heading looks: (trailing dot, title in capitals)."""
+
+
+class Frame:
+    """An open decimal section: its number, its title, and the form its children take."""
+
+    __slots__ = ("number", "title", "children")
+
+    def __init__(self, number: Number, title: str) -> None:
+        self.number = number
+        self.title = title
+        self.children: Optional[Form] = None
+
+
+class Open:
+    """An open level of the outline: its label, the title it gives the heading
+    path, whether it is a heading (or an item), and the depth of its node in
+    the packer while that is open."""
+
+    __slots__ = ("level", "title", "heading", "node", "cid")
+
+    def __init__(self, level: Level, title: str, heading: bool) -> None:
+        self.level = level
+        self.title = title
+        self.heading = heading
+        self.node: Optional[int] = None
+        self.cid = ""  # the id of its path: its label after its parent's, "~2" if the path came before
