@@ -318,7 +318,7 @@ def test_without_pypdfium2_the_message_says_how_to_install_it(pdfs, capsys, monk
     monkeypatch.setitem(sys.modules, "pypdfium2", None)  # what an import of a missing package meets
     code, out, err = run_main([FAST, str(pdfs / "plain.pdf")], capsys, monkeypatch)
     assert (code, out) == (1, "")
-    assert "pip install 'stream-chunker[pdf]'" in err
+    assert "pip install pypdfium2 (the [pdf] extra)" in err
 
 
 def test_without_pdftotext_the_message_says_how_to_install_it(pdfs, capsys, monkeypatch):

@@ -10,7 +10,7 @@ is held at a time, so memory does not grow with the page count.
 Two backends read the text:
 
 - ``pdfium`` (the default): PDFium through ``pypdfium2``, a wheel with no
-  system package (``pip install 'stream-chunker[pdf]'``), imported only when
+  system package (the ``[pdf]`` extra), imported only when
   a PDF is read. It reads the text in the order the page draws it.
 - ``pdftotext``: poppler's ``pdftotext`` as a subprocess, its output read as
   it comes (``layout=True`` for its ``-layout`` mode, columns side by side).
@@ -203,7 +203,7 @@ def _import_pdfium() -> Any:
     try:
         import pypdfium2
     except ImportError:
-        raise InputError("reading a PDF needs pypdfium2: pip install 'stream-chunker[pdf]' "
+        raise InputError("reading a PDF needs pypdfium2: pip install pypdfium2 (the [pdf] extra) "
                          "(or use the pdftotext backend, from poppler-utils)") from None
     return pypdfium2
 

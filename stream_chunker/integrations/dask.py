@@ -1,4 +1,4 @@
-"""Dask: a corpus chunked on a cluster (``pip install 'stream-chunker[dask]'``).
+"""Dask: a corpus chunked on a cluster (the ``[dask]`` extra).
 
 :func:`chunk_bag` turns paths into a ``dask.bag`` of chunk records, one task
 per document: the task opens the document on the worker that runs it, so

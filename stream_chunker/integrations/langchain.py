@@ -1,4 +1,4 @@
-"""LangChain adapters (``pip install 'stream-chunker[langchain]'``).
+"""LangChain adapters (the ``[langchain]`` extra).
 
 - :class:`StreamChunkerLoader` streams chunk ``Document`` objects from a text
   file, a PDF or an iterable of lines: ``lazy_load()`` hands each on as soon

@@ -1,4 +1,4 @@
-"""A LlamaIndex node parser (``pip install 'stream-chunker[llama-index]'``).
+"""A LlamaIndex node parser (the ``[llama-index]`` extra).
 
 :class:`StreamChunkerNodeParser` turns documents into one ``TextNode`` per
 chunk. A node's text is the chunk's text; its metadata holds every other
