@@ -71,3 +71,46 @@ def test_langchain_ids_are_unique_for_pages_of_one_source_and_documents_without_
         assert len(ids) == 4 and len(set(ids)) == 4, ids
     ids = [d.id for d in StreamChunkerSplitter(real_tokens=False).split_documents(pages)]
     assert ids == ["sfip.pdf:p0:1", "sfip.pdf:p0:2", "sfip.pdf:p1:1", "sfip.pdf:p1:2"]
+
+
+def _a_pdf(path: Path) -> bytes:
+    fpdf = pytest.importorskip("fpdf", reason="fpdf2 makes the test PDF: pip install -e '.[test]'")
+    pytest.importorskip("pypdfium2", reason="reading a PDF needs pypdfium2: pip install -e '.[pdf]'")
+    pdf = fpdf.FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=11)
+    pdf.multi_cell(0, 6, TEXT)
+    return bytes(pdf.output())
+
+
+def test_a_pdf_with_bytes_before_its_signature_is_read_as_poppler_reads_it(tmp_path):
+    path = tmp_path / "mailed.pdf"
+    path.write_bytes(b"Content-Type: application/pdf\r\n\r\n" + _a_pdf(path))
+    run = subprocess.run([sys.executable, "-m", "stream_chunker", "--no-real-tokens", str(path)],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "We cover the house." in run.stdout
+
+
+def test_an_empty_pdf_is_called_empty_not_a_web_page(tmp_path):
+    path = tmp_path / "empty.pdf"
+    path.write_bytes(b"")
+    run = subprocess.run([sys.executable, "-m", "stream_chunker", str(path)], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 1 and run.stderr == f"stream-chunker: {path}: not a PDF: the file is empty\n"
+
+
+def test_an_encoding_that_needs_a_download_says_so_in_a_line(monkeypatch):
+    import tiktoken
+
+    from stream_chunker import EncodingUnavailable
+    from stream_chunker.core.tokens import load_encoding
+
+    def offline(name):
+        raise ConnectionError("HTTPSConnectionPool(host='example.invalid', port=443): Max retries exceeded " * 5)
+
+    monkeypatch.setattr(tiktoken, "get_encoding", offline)
+    with pytest.raises(EncodingUnavailable) as caught:
+        load_encoding("o200k_base")
+    message = str(caught.value)
+    assert "(ConnectionError: HTTPSConnectionPool)" in message and "Max retries" not in message

@@ -54,12 +54,19 @@ def load_encoding(name: str) -> "tiktoken.Encoding":  # type: ignore[name-define
     except Exception as err:  # tiktoken raises whatever its download raised
         cache = os.environ.get("TIKTOKEN_CACHE_DIR") or os.environ.get("DATA_GYM_CACHE_DIR") or "the default cache"
         raise EncodingUnavailable(
-            f"cannot load the tiktoken encoding {name!r} here ({type(err).__name__}: {err}). "
+            f"cannot load the tiktoken encoding {name!r} here ({_first_words(err)}). "
             f"It is not bundled: either run once with network access so tiktoken caches it "
             f"(cache: {cache}; set TIKTOKEN_CACHE_DIR to choose where), or copy its data file "
             f"into TIKTOKEN_CACHE_DIR under tiktoken's cache key, or use {DEFAULT_ENCODING!r}, "
             f"which works offline"
         ) from err
+
+
+def _first_words(err: BaseException) -> str:
+    """An error's kind and the start of its message: a failed download's message
+    runs to hundreds of characters of retries and host names."""
+    text = str(err).split("(", 1)[0].strip() or str(err)
+    return f"{type(err).__name__}: {text[:80].rstrip(' :')}" if text else type(err).__name__
 
 
 def check_encoding_name(name: str) -> None:

@@ -30,7 +30,7 @@ from ..engine.chunker import Chunker
 from ..engine.options import Options
 from .counting import counting_chunker
 from .lines import line_batches, line_texts
-from .pdf import NOT_A_PDF, SIGNATURE, Page, is_pdf, pdf_batches
+from .pdf import HEADER_WINDOW, SIGNATURE, Page, is_pdf, not_a_pdf, pdf_batches
 from .stream import chunk_stream, text_encoding
 
 STDIN = "-"
@@ -77,13 +77,13 @@ def is_pdf_file(stream: BinaryIO, name: str) -> bool:
     """A PDF is known by its signature, whatever its name; but a file named
     ``.pdf`` without one (a saved error page?) is refused rather than chunked as text."""
     try:
-        head = os.pread(stream.fileno(), len(SIGNATURE), 0)
+        head = os.pread(stream.fileno(), HEADER_WINDOW + len(SIGNATURE), 0)
     except OSError:  # a pipe: PDFs need random access, so it is read as text (where a PDF is refused)
         return False
     if is_pdf(head):
         return True
     if name.lower().endswith(".pdf"):
-        raise InputError(NOT_A_PDF)
+        raise InputError(not_a_pdf(head))
     return False
 
 

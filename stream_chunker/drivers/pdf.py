@@ -43,6 +43,9 @@ from ..engine.chunker import Chunker
 BACKENDS = ("pdfium", "pdftotext")
 SIGNATURE = b"%PDF-"
 NOT_A_PDF = "not a PDF: it does not start with %PDF- (a web page saved under a .pdf name?)"
+EMPTY_FILE = "not a PDF: the file is empty"
+HEADER_WINDOW = 1024
+"""Bytes in which a PDF's signature may stand after something put before it."""
 OCR_HINT = "OCR it first (e.g. ocrmypdf in.pdf out.pdf) and chunk the result"
 _NO_PASSWORD = "the PDF is encrypted: give its password with --password (password= in Python)"
 _WRONG_PASSWORD = "the password given (--password) does not open this PDF"
@@ -78,23 +81,35 @@ class Page:
 
 
 def is_pdf(head: bytes) -> bool:
-    """Whether bytes that start a file are a PDF's.
+    """Whether bytes that start a file are a PDF's: its signature first, or at the
+    start of a line within the first ``HEADER_WINDOW`` bytes (PDF readers, poppler
+    and PDFium among them, skip what a mailer or a web server put before it).
 
-    >>> is_pdf(b"%PDF-1.7\\n"), is_pdf(b"<html>")
-    (True, False)
+    >>> is_pdf(b"%PDF-1.7\\n"), is_pdf(b"<html>"), is_pdf(b"HTTP/1.1 200 OK\\r\\n\\r\\n%PDF-1.4")
+    (True, False, True)
+    >>> is_pdf(b"a line that quotes %PDF-1.4")
+    False
     """
-    return head.startswith(SIGNATURE)
+    if head.startswith(SIGNATURE):
+        return True
+    at = head.find(b"\n" + SIGNATURE, 0, HEADER_WINDOW)
+    return at >= 0 or head.find(b"\r" + SIGNATURE, 0, HEADER_WINDOW) >= 0
+
+
+def not_a_pdf(head: bytes) -> str:
+    """Why a file named ``.pdf`` whose first bytes are ``head`` is not read as one."""
+    return EMPTY_FILE if not head else NOT_A_PDF
 
 
 def check_pdf(path: PathLike) -> None:
     """Raise :class:`InputError` unless ``path`` can be read and starts as a PDF."""
     try:
         with open(path, "rb") as f:
-            head = f.read(len(SIGNATURE))
+            head = f.read(HEADER_WINDOW + len(SIGNATURE))
     except OSError as err:
         raise InputError(f"cannot read {os.fspath(path)}: {err.strerror}") from None
     if not is_pdf(head):
-        raise InputError(NOT_A_PDF)
+        raise InputError(not_a_pdf(head))
 
 
 def pdf_pages(path: PathLike, *, backend: str = "pdfium", password: Optional[str] = None,
