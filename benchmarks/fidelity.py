@@ -159,8 +159,9 @@ def _ours(tool: str, pdf: Path, scratch: Path) -> Dict[str, Any]:
         record = json.loads(line)
         chunks.append({"text": record["text"], "clause": record["clause"], "pages": record["pages"],
                        "headings": [h for h in record["heading_path"].split(" > ") if h]})
-    dropped = [json.loads(line)["text"] for line in diagnostics.read_text(encoding="utf-8").splitlines()
-               if json.loads(line)["kind"] in ("furniture", "contents")] if diagnostics.exists() else []
+    events = [json.loads(line) for line in diagnostics.read_text(encoding="utf-8").splitlines()] \
+        if diagnostics.exists() else []
+    dropped = [event["text"] for event in events if event["kind"] in ("furniture", "contents")]
     return {"chunks": chunks, "dropped": dropped}
 
 

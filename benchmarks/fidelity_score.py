@@ -106,8 +106,8 @@ def _views(chunks: Sequence[Chunk]) -> List[_View]:
     for chunk in chunks:
         lines = [words(line) for line in _LINE_END_HYPHEN.sub(r"\1\2", chunk.text).split("\n")]
         text = [w for line in lines for w in line]
-        opened = _opened(before, _labelled_headings(chunk))
-        before = _labelled_headings(chunk)
+        now = _labelled_headings(chunk)
+        opened, before = _opened(before, now), now
         lead: List[str] = []
         starts = {0}
         for number, (label, heading) in enumerate(opened):

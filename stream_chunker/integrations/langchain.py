@@ -38,9 +38,7 @@ from .frameworks import Source, chunking, metadata, source_chunks, text_chunks
 __all__ = ["StreamChunkerLoader", "StreamChunkerSplitter"]
 
 
-def _document(chunk: Chunk, source: Optional[str], inherited: Dict[str, Any],
-              key: Optional[str] = None) -> Document:
-    key = source if key is None else key
+def _document(chunk: Chunk, source: Optional[str], inherited: Dict[str, Any], key: Optional[str]) -> Document:
     return Document(page_content=chunk.text, metadata={**inherited, **metadata(chunk, source)},
                     id=f"{key}:{chunk.id}" if key else chunk.id)
 
@@ -79,7 +77,7 @@ class StreamChunkerLoader(BaseLoader):
     def lazy_load(self) -> Iterator[Document]:
         """Each chunk as a ``Document``, as soon as it is decided."""
         for chunk in source_chunks(self.file_or_lines, chunking(self.options), self.reading):
-            yield _document(chunk, self.source, {})
+            yield _document(chunk, self.source, {}, self.source)
 
 
 class StreamChunkerSplitter(BaseDocumentTransformer):

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Dict, Iterable, List, NamedTuple, Tuple
+from typing import Dict, Iterable, List, NamedTuple, Set, Tuple
 
 ZONE_LINES = 3
 """Non-blank lines on each side of a page break that may be furniture."""
@@ -143,19 +143,19 @@ def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]
     """
     near = list(near)
     known = set(known)
-    out = []
-    for line in lines:
-        if not line.form:
-            out.append(line.key)
-            continue
-        seen = set()  # lines, not zones: a short page puts one line in the zones of two edges
-        for forms in near:
-            for other in forms.get(line.form, ()):
-                if other.key != line.key and _same_furniture(line.numbers, other.numbers, other.page - line.page):
-                    seen.add(other.key)
-                    if len(seen) >= RECURS_IN or other.key in known:
-                        break
-            if len(seen) >= RECURS_IN or not known.isdisjoint(seen):
-                out.append(line.key)
-                break
-    return out
+    return [line.key for line in lines if not line.form or _recurs(line, near, known)]
+
+
+def _recurs(line: ZoneLine, near: List[Dict[str, List[ZoneLine]]], known: Set[int]) -> bool:
+    """Whether ``line``'s form is seen at ``RECURS_IN`` other page edges, or at
+    one whose line is furniture already."""
+    seen: Set[int] = set()  # lines, not zones: a short page puts one line in the zones of two edges
+    for forms in near:
+        for other in forms.get(line.form, ()):
+            if other.key != line.key and _same_furniture(line.numbers, other.numbers, other.page - line.page):
+                if other.key in known:
+                    return True
+                seen.add(other.key)
+                if len(seen) >= RECURS_IN:
+                    return True
+    return False
