@@ -16,6 +16,7 @@ from ..core.chunk import Chunk
 from ..core.errors import ChunkerError, ConfigError, EncodingUnavailable, InputError, OutputError
 from ..drivers.document import STDIN, Document, Reading, source_of
 from ..drivers.documents import document_notes, json_line, peaks
+from .outline import OutlineView
 from ..drivers.pdf import BACKENDS, Page
 from ..drivers.workers import worker_count
 from ..engine.options import AUTO, Options
@@ -97,6 +98,9 @@ def _parser() -> argparse.ArgumentParser:
                            "more, e.g. --glob '*.txt' --glob '*.pdf')")
     out = p.add_argument_group("reports")
     out.add_argument("--report", metavar="FILE", help="write the end-of-run report (JSON) to FILE")
+    out.add_argument("--outline", action="store_true",
+                     help="print the outline that was read (id, title, line, page, words; one line per "
+                          "section, indented by depth) instead of the chunks")
     out.add_argument("--stats", action="store_true", help="print the end-of-run report (JSON) on stderr")
     out.add_argument("--diagnostics", metavar="FILE",
                      help="write one JSON line per rejected heading, skipped number, ambiguous label, "
@@ -161,6 +165,8 @@ def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
                       input_encoding=args.input_encoding)
     files = args.files or [STDIN]
     if len(files) > 1 or any(name != STDIN and os.path.isdir(name) for name in files):
+        if args.outline:
+            raise ConfigError("--outline shows the outline of one document: give one file")
         return EXIT_BAD_INPUT if run_many(args, options, reading, files, out, signals, workers) else EXIT_OK
     name = files[0]
     started = time.perf_counter()
@@ -172,10 +178,13 @@ def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
                 diag_file.write(json.dumps(event, ensure_ascii=False) + "\n")
         document = stack.enter_context(Document(source_of(name), options, reading=reading,
                                                 count_worker=args.count_worker is not False, on_diagnostic=on_diag))
+        outline = OutlineView() if args.outline else None
         try:
             for chunks in _batches(args, document, name, stack):
                 if chunks:
-                    out.write("".join(json_line(c, None) for c in chunks))
+                    out.write(outline.feed(chunks) if outline is not None else "".join(json_line(c, None) for c in chunks))
+            if outline is not None:
+                out.write(outline.close())
         except InputError as err:
             raise InputError(f"{name}: {err}") from None
         summary = document.report

@@ -45,7 +45,7 @@ from typing import Any, Callable, Dict, List, NamedTuple, Optional, Set, Tuple
 from mypy_extensions import mypyc_attr
 from transitions import Machine
 
-from .records import BLANK, CONTENTS, HEADING, LABEL, LINE_CLASSES, PAGE_BREAK, TEXT, Line, Run
+from .records import BLANK, CONTENTS, HEADING, LABEL, LINE_CLASSES, PAGE_BREAK, STYLED, TEXT, Line, Run
 
 STATES: Tuple[str, ...] = (
     "start",
@@ -132,6 +132,11 @@ def _rows() -> List[Row]:
         # inside a clause, which need not be asked about the line before them.
         rows.append(Row(LABEL, state, "at_label", ("opens_label",) + _LABEL_LICENSE[state], ends + ("open_label",)))
         rows += [Row(LABEL, state, d, c, ("reject_label",) + a) for d, c, a in as_text]
+        # A line the layout sets above the body, that no rule takes: a heading
+        # without a number where the profile's own measure agrees.
+        rows.append(Row(STYLED, state, "at_heading", ("opens_styled",) + _LABEL_LICENSE[state],
+                        ends + ("open_styled",)))
+        rows += [Row(STYLED, state, d, c, a) for d, c, a in as_text]
         rows.append(Row(CONTENTS, state, "in_contents", (), ends + ("add_contents",)))
         rows.append(Row(PAGE_BREAK, state, "in_header", (), ("turn_page",)))
         if state in _PAUSES:

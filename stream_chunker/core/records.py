@@ -16,7 +16,9 @@ HEADING = "heading_line"
 LABEL = "label_line"
 CONTENTS = "contents_line"
 PAGE_BREAK = "page_break"
-LINE_CLASSES: Tuple[str, ...] = (BLANK, TEXT, HEADING, LABEL, CONTENTS, PAGE_BREAK)
+STYLED = "styled_line"
+"""A line no rule takes that a PDF's layout sets above the body (``core.layout``)."""
+LINE_CLASSES: Tuple[str, ...] = (BLANK, TEXT, HEADING, LABEL, CONTENTS, PAGE_BREAK, STYLED)
 """The classes of line, which are the triggers of the reader's machine."""
 
 

@@ -8,6 +8,11 @@ from typing import Any, Dict, Optional
 from .chunk import Chunk
 
 
+WEAK_SHARE = 0.5
+WEAK_MIN_WORDS = 200
+"""A text this short may well have no headings: its structure is not called weak."""
+
+
 @dataclass
 class Report:
     """Running totals; :meth:`as_dict` is the report users see."""
@@ -30,6 +35,11 @@ class Report:
     mismatch: Optional[Dict[str, Any]] = None
     caps_tokens: bool = True
     """The cap is a number of tokens (estimated or real), not of characters."""
+    read_from: str = "text"
+    """``text``, or how a driver extracted it: ``pdf (pdfium)``, ``pdf (pdftotext)``."""
+    words: int = 0
+    words_outside: int = 0
+    """Words of chunks under no heading and no clause (front matter, or a text whose structure was not found)."""
 
     def note(self, kind: str, details: Dict[str, Any]) -> None:
         self.diagnostics[kind] = self.diagnostics.get(kind, 0) + 1
@@ -40,6 +50,9 @@ class Report:
 
     def add(self, chunk: Chunk) -> None:
         self.chunks += 1
+        self.words += chunk.words
+        if chunk.clause is None and not chunk.heading_path:
+            self.words_outside += chunk.words
         self.estimate_total += chunk.tokens
         if chunk.real_tokens is not None:
             self.real_total += chunk.real_tokens
@@ -50,6 +63,11 @@ class Report:
         elif chunk.oversize == "cut":
             self.cut += 1
 
+    def weak(self) -> bool:
+        """Most of a document's words sit under no heading and no clause: its
+        structure was not found (``WEAK_SHARE``), and retrieval cannot cite it."""
+        return self.words >= WEAK_MIN_WORDS and self.words_outside > WEAK_SHARE * self.words
+
     def as_dict(self, *, lines: int, pages: int, nul_bytes: int, counts: Dict[str, int],
                 profile: Dict[str, Any], counting: Dict[str, Any]) -> Dict[str, Any]:
         real = self.real_total if self.encoding else None
@@ -58,6 +76,7 @@ class Report:
             "profile_chosen": "auto" if self.auto else "given",
             "signature_lines": dict(self.signatures),
             "profile_mismatch": self.mismatch,
+            "read_from": self.read_from,
             "lines": lines,
             "pages": pages,
             "chunks": self.chunks,
@@ -67,6 +86,9 @@ class Report:
             "headings_rejected": counts.get("headings_rejected", 0),
             "soft_hyphens": counts.get("soft_hyphens", 0),
             **profile,
+            "structure": {"words": self.words, "words_outside": self.words_outside,
+                          "share_under_heading": round(1 - self.words_outside / self.words, 4) if self.words else None,
+                          "weak": self.weak()},
             "oversize": {"kept": self.kept, "cut": self.cut},
             "cap": {"limit": self.cap, "unit": self.cap_unit},
             "tokens": {

@@ -128,10 +128,16 @@ def document_notes(report: Dict[str, Any], name: str) -> Tuple[str, ...]:
     if scanned:
         notes.append(f"{name}: {scanned} page(s) with no text layer left out (a scan?): {OCR_HINT}")
     mismatch = report["profile_mismatch"]
-    if report["diagnostics"].get("labels_out_of_order") and mismatch is None:  # (else the profile is the news)
+    # The text this tool extracted itself is in reading order: the hint is for text given.
+    if report["diagnostics"].get("labels_out_of_order") and mismatch is None and report["read_from"] == "text":
         notes.append(f"{name}: {report['outline_labels_refused']} outline labels came out of sequence: "
                      "if this is text from a two-column PDF, give the PDF itself or `pdftotext -raw` "
                      "(the default mode prints the columns out of order)")
+    if report["structure"]["weak"] and mismatch is None:
+        structure = report["structure"]
+        notes.append(f"{name}: the structure is weak: {structure['words_outside']} of {structure['words']} words "
+                     "are under no heading and no clause (--outline shows what was read; from a PDF, give the "
+                     "PDF itself: its layout shows headings that carry no number)")
     if mismatch is not None:
         notes.append(f"{name}: this reads like --profile {mismatch['reads_like']} (line {mismatch['line']}: "
                      f"{mismatch['example']!r}), not {report['profile']}; try --profile {mismatch['reads_like']} "

@@ -12,8 +12,13 @@ Two backends read the text:
 - ``pdfium`` (the default): PDFium through ``pypdfium2``, a wheel with no
   system package (the ``[pdf]`` extra), imported only when
   a PDF is read. It reads the text in the order the page draws it.
-- ``pdftotext``: poppler's ``pdftotext`` as a subprocess, its output read as
-  it comes (``layout=True`` for its ``-layout`` mode, columns side by side).
+- ``pdftotext``: poppler's ``pdftotext -raw`` as a subprocess, its output read
+  as it comes (``layout=True`` for its ``-layout`` mode, columns side by side).
+
+PDFium also reads how each line is set (``line_style``): the driver tells the
+chunker before it feeds a page (``Chunker.note_layout``), and the policy
+profile takes a line set above the body text that no rule takes for a heading
+without a number (see ``core.layout``).
 
 A page with no text is noted as a ``no_text_layer`` diagnostic when it draws
 something (a scan; with ``pdftotext``, when poppler's ``pdfimages`` lists an
@@ -27,6 +32,8 @@ the same messages and feed the chunker the same way; each is a few functions.
 from __future__ import annotations
 
 import codecs
+import ctypes
+import math
 import os
 import re
 import shutil
@@ -34,10 +41,11 @@ import subprocess
 import tempfile
 from contextlib import closing
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from ..core.chunk import Chunk
 from ..core.errors import ConfigError, InputError
+from ..core.layout import Style
 from ..engine.chunker import Chunker
 
 BACKENDS = ("pdfium", "pdftotext")
@@ -78,6 +86,10 @@ class Page:
     text: Optional[str]
     """The text, ``\\n``-terminated lines; ``""`` for a blank page; ``None`` for a
     page with no text layer (it draws something but holds no text: a scan)."""
+
+    styles: Optional[Tuple[Optional[Style], ...]] = None
+    """How each line of ``text`` is set (``None`` for a blank line), where the
+    backend reads the layout (PDFium); ``None`` where it does not."""
 
 
 def is_pdf(head: bytes) -> bool:
@@ -147,6 +159,7 @@ def _read_pdfium(pdfium: Any, path: str, password: Optional[str], document: Any)
     loaded; and PDFium keeps what it has parsed of a document until the
     document is closed (some 4 KB a page), so it is opened afresh every
     ``REOPEN_PAGES`` pages, lest memory grow with the page count."""
+    fonts = FontNames()
     try:
         count = len(document)
         for index in range(count):
@@ -155,44 +168,127 @@ def _read_pdfium(pdfium: Any, path: str, password: Optional[str], document: Any)
                 document = _open_pdfium(pdfium, path, password)
             try:
                 with closing(document[index]) as page, closing(page.get_textpage()) as textpage:
-                    text = _with_block_breaks(textpage, textpage.get_text_range())
+                    text, styles = _with_block_breaks(textpage, textpage.get_text_range(), fonts)
                     drawn = not text.strip() and next(iter(page.get_objects(max_depth=0)), None) is not None
             except pdfium.PdfiumError as err:
                 raise InputError(f"page {index + 1} cannot be read ({err}): the PDF is damaged") from None
-            yield Page(index + 1, count, _pdfium_text(text, drawn))
+            page_text = _pdfium_text(text, drawn)
+            if page_text is not None and page_text.count("\n") != len(styles):
+                styles = []  # a line end PDFium wrote inside a line: styles no longer line up
+            yield Page(index + 1, count, page_text, tuple(styles) if styles else None)
     finally:
         document.close()
 
 
-def _with_block_breaks(textpage: Any, text: str) -> str:
+def _with_block_breaks(textpage: Any, text: str, fonts: "FontNames") -> Tuple[str, List[Optional[Style]]]:
     """The page's text with a blank line wherever a new block starts, as
-    pdftotext writes it: PDFium ends each line with ``\r\n`` but marks no
-    paragraph, and the chunker needs blank lines to tell paragraphs and list
-    items apart. A line starts a block when it sits above the line before (the
-    next column), or further below it than both ``BLOCK_BY_HEIGHT`` times that
-    line's height and ``BLOCK_BY_LEADING`` times the page's usual leading (the
-    lower quartile of the distances between lines: most are those of lines
-    within a paragraph, whatever the font and line spacing)."""
+    pdftotext writes it, and how each line of it is set (see ``line_style``).
+
+    PDFium ends each line with ``\r\n`` but marks no paragraph, and the
+    chunker needs blank lines to tell paragraphs and list items apart. A line
+    starts a block when it sits above the line before (the next column), or
+    further below it than both ``BLOCK_BY_HEIGHT`` times that line's height and
+    ``BLOCK_BY_LEADING`` times the page's usual leading (the lower quartile of
+    the distances between lines: most are those of lines within a paragraph,
+    whatever the font and line spacing)."""
+    import pypdfium2.raw as pdfium_c
+
     lines = text.split("\r\n")
     boxes: List[Optional[Tuple[float, float]]] = []  # each line's bottom and height
+    styles: List[Optional[Style]] = []
     offset = 0
     for line in lines:
-        boxes.append(_first_char_box(textpage, offset + len(line) - len(line.lstrip())) if line.strip() else None)
+        if line.strip():
+            lead = offset + len(line) - len(line.lstrip())
+            boxes.append(_first_char_box(textpage, lead))
+            styles.append(line_style(textpage, offset, line, fonts.ready(pdfium_c), pdfium_c))
+        else:
+            boxes.append(None)
+            styles.append(None)
         offset += len(line) + 2
     placed = [box for box in boxes if box is not None]
     drops = sorted(drop for drop in (a[0] - b[0] for a, b in zip(placed, placed[1:])) if drop > 0)
     leading = drops[len(drops) // 4] if drops else 0.0
     out: List[str] = []
+    out_styles: List[Optional[Style]] = []
     previous: Optional[Tuple[float, float]] = None
-    for line, box in zip(lines, boxes):
+    for line, box, style in zip(lines, boxes, styles):
         if box is not None:
             if previous is not None:
                 drop = previous[0] - box[0]
                 if drop < -previous[1] / 2 or drop > max(BLOCK_BY_HEIGHT * previous[1], BLOCK_BY_LEADING * leading):
                     out.append("")
+                    out_styles.append(None)
             previous = box
         out.append(line)
-    return "\n".join(out)
+        out_styles.append(style if box is not None else None)
+    return "\n".join(out), out_styles
+
+
+STYLE_SAMPLE = 24
+"""Characters of a line whose font is read: enough for a majority, and a
+line's cost bounded however long it is (each is three calls into PDFium)."""
+UNIFORM = 0.8
+"""The share of a line's sampled characters in one style for the line to be
+set in it; a line of mixed styles (a bold term, then its text) has none."""
+
+
+class FontNames:
+    """Whether a font is bold, by name and weight, asked once per font of a document."""
+
+    _BOLD = re.compile(r"bold|black|heavy|semibold|demi|,b\b|-b\b", re.IGNORECASE)
+
+    def __init__(self) -> None:
+        self._bold: Dict[bytes, bool] = {}
+        self._buffer = ctypes.create_string_buffer(256)
+        self._flags = ctypes.c_int()
+        self.matrix: Any = None  # a character's matrix, read into here (made when PDFium is loaded)
+
+    def ready(self, pdfium_c: Any) -> "FontNames":
+        if self.matrix is None:
+            self.matrix = pdfium_c.FS_MATRIX()
+        return self
+
+    def bold(self, textpage: Any, index: int, pdfium_c: Any) -> bool:
+        size = pdfium_c.FPDFText_GetFontInfo(textpage, index, self._buffer, len(self._buffer),
+                                             ctypes.byref(self._flags))
+        name = self._buffer.raw[:max(size - 1, 0)]
+        known = self._bold.get(name)
+        if known is None:
+            weight = pdfium_c.FPDFText_GetFontWeight(textpage, index)
+            # The weight is often 0 or 400 where the name says Bold (Helvetica-Bold).
+            known = weight >= 600 or bool(self._BOLD.search(name.decode("latin-1")))
+            self._bold[name] = known
+        return known
+
+
+def line_style(textpage: Any, offset: int, line: str, fonts: FontNames, pdfium_c: Any) -> Optional[Style]:
+    """How a line of the page's text (at ``offset`` in it) is set: the size and
+    weight of most of its characters, read from up to ``STYLE_SAMPLE`` of them
+    spread over the line; ``None`` when no style holds ``UNIFORM`` of them.
+
+    The size is the font size times the vertical scale of the character's
+    matrix: PDFium's font size alone reads 1 where the text matrix scales
+    the font, and a box's height differs from one font to another."""
+    where = [i for i, ch in enumerate(line) if not ch.isspace()]
+    if len(where) > STYLE_SAMPLE:
+        step = len(where) / STYLE_SAMPLE
+        where = [where[int(k * step)] for k in range(STYLE_SAMPLE)]
+    seen: Dict[Style, int] = {}
+    matrix = fonts.matrix
+    for i in where:
+        index = pdfium_c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + i)
+        if index < 0:
+            continue
+        size = pdfium_c.FPDFText_GetFontSize(textpage, index)
+        if pdfium_c.FPDFText_GetMatrix(textpage, index, ctypes.byref(matrix)):
+            size *= math.hypot(matrix.c, matrix.d)
+        style = Style(round(size * 2) / 2, fonts.bold(textpage, index, pdfium_c))
+        seen[style] = seen.get(style, 0) + 1
+    if not seen:
+        return None
+    style, n = max(seen.items(), key=lambda item: item[1])
+    return style if n >= UNIFORM * sum(seen.values()) else None
 
 
 def _first_char_box(textpage: Any, text_index: int) -> Optional[Tuple[float, float]]:
@@ -243,7 +339,9 @@ def _pdftotext_pages(path: str, password: Optional[str], layout: bool) -> Iterat
     # The password is on poppler's command lines, where other users of this
     # machine can see it (ps): pdftotext takes it no other way.
     unlock = ["-upw", password] if password is not None else []
-    args = [program, *(["-layout"] if layout else []), *unlock, path, "-"]
+    # -raw: the text in the order the page draws it, as PDFium reads it; the
+    # default mode prints a two-column page's blocks out of order.
+    args = [program, "-layout" if layout else "-raw", *unlock, path, "-"]
     return _read_pdftotext(args, password is not None, lambda number: _shows_image(path, number, unlock))
 
 
@@ -314,6 +412,7 @@ def pdf_batches(chunker: Chunker, path: PathLike, *, backend: str = "pdfium", pa
     ``progress`` is called with each page once it is read. Raises
     :class:`InputError` when the PDF cannot be read or no page has text.
     """
+    chunker.read_from(f"pdf ({backend})")
     lines = 0  # lines fed so far
     breaks = ""  # form feeds of the pages since the last text, due at the start of the next
     with_text = without_layer = 0
@@ -323,6 +422,8 @@ def pdf_batches(chunker: Chunker, path: PathLike, *, backend: str = "pdfium", pa
             chunker.diagnose("no_text_layer", lines + 1, page=page.number)
         elif page.text:
             with_text += 1
+            if page.styles is not None:
+                chunker.note_layout(lines + 1, page.text, page.styles)
             batch = chunker.feed(breaks + page.text)
             lines += page.text.count("\n")
             breaks = ""

@@ -8,13 +8,14 @@ counted (``core.tokens``, or a driver's counter) and handed on.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from ..core.chunk import Chunk
 from ..core.errors import ConfigError
+from ..core.layout import Layout, Style
 from ..core.machine import Reader
 from ..core.packing import Cap
-from ..core.records import Line
+from ..core.records import STYLED, Line
 from ..core.report import Report
 from ..core.sizing import sizer
 from ..core.stages.chain import chain
@@ -86,6 +87,7 @@ class Chunker:
         self._sniffer: Optional[Sniffer] = Sniffer(
             {name: spec.signature for name, spec in profiles().items() if spec.signature is not None})
         self._held: List[str] = []  # with "auto": the text read before the profile is chosen
+        self._layout: Optional[Layout] = Layout()  # None once the profile chosen reads no layout
         if not self._auto:
             self._build(options.profile)
 
@@ -105,9 +107,12 @@ class Chunker:
         report.encoding = encoding if real_tokens else None
         self.profile = profile_spec(profile).factory(self.settings, self._decided.append, self.diagnose, cap)
         self._reader = Reader(self.profile, self.profile.classes())
+        if STYLED not in self.profile.classes():
+            self._layout = None
+        self.profile.layout = self._layout
         stages = chain(bound=self.settings.max_paragraph_chars, special=lambda: self.profile.special,
                        leader=self.profile.leader, classify=self.profile.classify, records=self._reader.push,
-                       furniture=self._furniture, diagnose=self.diagnose)
+                       furniture=self._furniture, diagnose=self.diagnose, layout=self._layout)
         self._splitter, self._zones, self._cutter = stages.splitter, stages.zones, stages.cutter
 
     def feed(self, text: str) -> List[Chunk]:
@@ -124,6 +129,18 @@ class Chunker:
                 text = self._sniffed(text)
         self._splitter.feed(text)
         return self._hand_on(wait=False)
+
+    def read_from(self, how: str) -> None:
+        """Say how a driver extracted the text (``pdf (pdfium)``): the report says so."""
+        self._report.read_from = how
+
+    def note_layout(self, first_line: int, text: str, styles: Sequence[Optional[Style]]) -> None:
+        """How each line of ``text`` is set (one style per line, ``None`` for
+        none), told by a driver that reads a PDF's layout before it feeds that
+        text, whose first line is line ``first_line`` of the document. A
+        profile that reads no layout ignores it (see ``core.layout``)."""
+        if self._layout is not None:
+            self._layout.note(first_line, text, styles)
 
     def _sniffed(self, text: str) -> str:
         """The first lines are looked at: with "auto", the profile is chosen and
@@ -160,7 +177,11 @@ class Chunker:
         assert self._reader is not None  # the profile is chosen by now
         self._reader.sync()
         self.profile.finish()
-        return self._hand_on(wait=True)
+        chunks = self._hand_on(wait=True)
+        if self._report.weak():
+            self.diagnose("structure_weak", self._cutter.line_no, words=self._report.words,
+                          words_outside=self._report.words_outside)
+        return chunks
 
     def diagnose(self, kind: str, line: int, **details: Any) -> None:
         """Note an event of this document: counted in the report, passed to

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Optional, Pattern, Protocol, Sequence, Tuple
 
 from ..core.chunk import Chunk
+from ..core.layout import Layout
 from ..core.packing import Cap
 from ..core.records import BLANK, PAGE_BREAK, TEXT, Line, Run
 from ..core.text import ends_clause, ends_sentence, first_letter
@@ -63,6 +64,7 @@ class Profile(Protocol):
     counts: Dict[str, int]
     special: Tuple[Pattern[str], Pattern[str]]
     leader: Optional[Pattern[str]]
+    layout: Optional[Layout]
 
     def classes(self) -> Tuple[str, ...]: ...
     def classify(self, text: str) -> Optional[Tuple[str, "re.Match[str]"]]: ...
@@ -128,6 +130,7 @@ class BaseProfile:
         self.cap = cap
         self.counts: Dict[str, int] = {}
         self._bound = settings.max_paragraph_chars
+        self.layout: Optional[Layout] = None  # a PDF's layout, where the driver reads one and the profile uses it
 
     def classes(self) -> Tuple[str, ...]:
         """The classes of line this profile makes."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional, Pattern, Tuple
 
+from ..layout import Layout
 from ..records import Line
 from .cutter import Classify, Emit, RecordCutter
 from .splitter import LineSplitter
@@ -32,13 +33,14 @@ class Stages:
 
 def chain(*, bound: int, special: Callable[[], Tuple[Pattern[str], Pattern[str]]], leader: Optional[Pattern[str]],
           classify: Classify, records: Emit, furniture: Callable[[Line], None],
-          diagnose: Callable[..., None]) -> Stages:
+          diagnose: Callable[..., None], layout: Optional[Layout] = None) -> Stages:
     """The stages for one document: ``records`` is given each record;
     ``special``, ``leader`` and ``classify`` are the profile's (see
     ``cutter``); ``furniture`` is told of each line judged furniture;
-    ``bound`` is the hard bound on a line or paragraph; ``diagnose`` notes events."""
+    ``bound`` is the hard bound on a line or paragraph; ``diagnose`` notes events;
+    ``layout`` marks the lines a PDF sets above its body text, if the profile reads them."""
     cutter = RecordCutter(special=special, leader=leader, classify=classify, emit=records, drop=furniture,
-                          bound=bound, diagnose=diagnose)
+                          bound=bound, diagnose=diagnose, layout=layout)
     zones = PageZones(release=cutter.take, long_line=cutter.long_line)
     splitter = LineSplitter(bound, lines=zones.feed, long_piece=zones.long_line, lines_passed=lambda: zones.lines,
                             diagnose=diagnose)

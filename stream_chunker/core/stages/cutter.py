@@ -8,6 +8,11 @@ headings, labels, contents entries or page numbers, form feeds, and furniture
 as one ``Line``, the paragraphs after blank lines, if any, together as one
 ``Run``. The per-line work of Python is then spent only where the document's
 structure may change.
+
+Why one module of this length: the cutter, the pieces of a line longer than
+the hard bound (``LongLine``) and the helpers that find lines in a block of
+text (``paragraphs_of``, ``line_starts``, ``fragments``) make the same records
+from the same released text, and each needs the others' line numbering.
 """
 
 from __future__ import annotations
@@ -15,7 +20,8 @@ from __future__ import annotations
 import re
 from typing import Callable, List, Optional, Pattern, Set, Tuple
 
-from ..records import PAGE_BREAK, TEXT, Line, Run, Span, new
+from ..layout import Layout
+from ..records import PAGE_BREAK, STYLED, TEXT, Line, Run, Span, new
 from .furniture import PAGE_NUMBER_ANYWHERE, line_form
 from .zones import before_form_feed
 
@@ -78,6 +84,28 @@ def paragraphs_of(lines: str, first_line: int) -> List[Span]:
     return out
 
 
+def line_starts(text: str, numbers: List[int]) -> List[int]:
+    r"""Where lines ``numbers`` (ascending, from 1) of ``text`` start.
+
+    >>> line_starts("a\nbb\nc\n", [2, 3])
+    [2, 5]
+    """
+    out: List[int] = []
+    line, pos = 1, 0
+    for number in numbers:
+        while line < number and pos >= 0:
+            pos = text.find("\n", pos) + 1 or -1
+            line += 1
+        if pos < 0 or pos >= len(text):
+            break
+        out.append(pos)
+    return out
+
+
+_STYLED: Tuple[str, Optional["re.Match[str]"]] = (STYLED, None)
+"""The class of a line that no rule takes but the layout marks: the profile judges it."""
+
+
 def fragments(line: str, bound: int) -> List[str]:
     """An over-long line cut into pieces of at most ``bound`` characters, at a
     space where there is one.
@@ -100,7 +128,8 @@ class RecordCutter:
 
     def __init__(self, special: Callable[[], Tuple[Pattern[str], Pattern[str]]], leader: Optional[Pattern[str]],
                  classify: Classify, emit: Emit, drop: Callable[[Line], None], bound: int,
-                 diagnose: Callable[..., None]) -> None:
+                 diagnose: Callable[..., None], layout: Optional[Layout] = None) -> None:
+        self._layout = layout  # lines a PDF's layout marks stand out: each needs a look of its own
         self._special = special  # the newline before a line that needs a look, and a text's first line
         self._leader = leader  # matches inside such lines that ``special`` cannot see from their start
         self._classify = classify
@@ -132,6 +161,11 @@ class RecordCutter:
                 start = text.rfind("\n", 0, ff) + 1
                 extra.add(start)
                 ff = text.find("\f", text.index("\n", ff))
+        layout = self._layout
+        if layout is not None:
+            marked = layout.marked(self.line_no + 1, self.line_no + text.count("\n"))
+            if marked:
+                extra.update(line_starts(text, [line - self.line_no for line in marked]))
         if extra:
             starts = sorted(extra.union(starts))
         line_no = self.line_no
@@ -155,7 +189,9 @@ class RecordCutter:
             if start in furniture or PAGE_NUMBER_ANYWHERE.match(line):
                 self._drop(new(Line, (line_no, self.page, line, line_no, TEXT, None, False, False)))
             else:
-                found = classify(line)
+                found: Optional[Tuple[str, Optional["re.Match[str]"]]] = classify(line)
+                if found is None and layout is not None and layout.prominence(line_no) is not None:
+                    found = _STYLED
                 if found is None:
                     self._emit(new(Line, (line_no, self.page, line, line_no, TEXT, None, self._blank, False)))
                 else:
@@ -164,6 +200,8 @@ class RecordCutter:
         if pos < len(text):
             line_no = self._run(text, pos, len(text), line_no)
         self.line_no = line_no
+        if layout is not None:
+            layout.forget(line_no)
 
     def _run(self, text: str, start: int, end: int, line_no: int) -> int:
         """Plain lines from ``start`` to ``end`` (a line start); returns the
@@ -223,7 +261,9 @@ class RecordCutter:
 
     def _line(self, line_no: int, text: str, after_blank: bool) -> Line:
         """A line that needs a look of its own, with the class the profile gives it."""
-        found = self._classify(text)
+        found: Optional[Tuple[str, Optional["re.Match[str]"]]] = self._classify(text)
+        if found is None and self._layout is not None and self._layout.prominence(line_no) is not None:
+            found = _STYLED
         if found is None:
             return new(Line, (line_no, self.page, text, line_no, TEXT, None, after_blank, False))
         return new(Line, (line_no, self.page, text, line_no, found[0], found[1], after_blank, False))

@@ -43,3 +43,26 @@ def continues_title(line: str) -> bool:
     (True, False)
     """
     return len(line.split()) <= 6 and is_title(line, 6)
+
+
+_AMOUNT = re.compile(r"[$£€¥₹]\s?\d|\d[\d,]*\.\d\d\b|\b(?:Nil|NIL|N/A)\b|\d\s*%")
+"""What a row of a table of benefits holds, and a heading does not."""
+
+
+def styled_title(text: str, max_words: int) -> bool:
+    """Whether a line the layout sets above the body reads as a heading: a
+    capital first (or a digit), no end of a sentence, no amount (a table's
+    row), no more words than a title has; any case will do, as the layout is
+    the evidence (``What is covered``).
+
+    >>> styled_title("What is covered", 12), styled_title("Cancellation  £5,000", 12)
+    (True, False)
+    >>> styled_title("We will pay for loss.", 12), styled_title("What is an excess?", 12)
+    (False, True)
+    """
+    letter = first_letter(text)
+    if not letter or not (letter.isupper() or text[:1].isdigit()):
+        return False
+    if reads_as_sentence(text, max_words) or re.search(r"[.;:]\s", text):
+        return False
+    return _AMOUNT.search(text) is None

@@ -17,7 +17,7 @@ from typing import Optional, Protocol, Sequence
 
 from ..labels import DECIMAL, Level, Meaning, Number, follows, is_first, place
 from .contents import Contents
-from .state import Frame, Open
+from .state import UNNUMBERED, Frame, Open
 
 
 class Placement:
@@ -74,11 +74,14 @@ def place_decimal(reads: Reads, number: Number, printed: str, listed_next: bool,
         if listed_next or follows(DECIMAL, stack[d].level.value, number):
             return Placement(d, level)
         return replacing(reads, level, title)
-    if not reads.started:
-        return Placement(0, level)
-    top = stack[-1].level if stack else None
+    if not reads.started:  # the first label, under any headings without a number open
+        return Placement(len(stack), level)
+    at = len(stack) - 1
+    while at >= 0 and stack[at].level.style == UNNUMBERED:
+        at -= 1  # headings without a number inside the bare "x.": x.1 still converts it
+    top = stack[at].level if at >= 0 else None
     if top is not None and top.style == "bare-digit" and number == (top.value[0], 1):
-        return Placement(len(stack) - 1, level, converts=True)
+        return Placement(at, level, converts=True)
     if listed_next or number == (1,):
         return Placement(len(stack), level)
     return replacing(reads, level, title)
@@ -87,9 +90,9 @@ def place_decimal(reads: Reads, number: Number, printed: str, listed_next: bool,
 def place_outline(reads: Reads, options: Sequence[Meaning], label: str) -> Optional[Placement]:
     """An outline label's place by the stack rule: the next of an open level, or
     the first of a family not open; a prefixed level printed again opens again."""
-    if not reads.started:
+    if not reads.started:  # the first label, under any headings without a number open
         first = min(options, key=lambda meaning: meaning.value)
-        return Placement(0, Level(first.style, first.value, label))
+        return Placement(len(reads.stack), Level(first.style, first.value, label))
     levels = [o.level for o in reads.stack]
     spot = place(levels, options, label)
     if spot is None:
@@ -101,6 +104,24 @@ def place_outline(reads: Reads, options: Sequence[Meaning], label: str) -> Optio
     if is_prefixed(level.style) and depth == len(levels):  # a prefixed level sits above the outline
         depth = next((i + 1 for i in range(len(levels) - 1, -1, -1) if is_prefixed(levels[i].style)), 0)
     return Placement(depth, level)
+
+
+def set_apart(reads: Reads, options: Sequence[Meaning], label: str) -> Placement:
+    """A label the stack rule refuses, taken on the layout's evidence (the line
+    is set above the body and its text is a title -- the caller's to ask): its
+    family's open level takes it at any value (a numbering that restarts or
+    skips, ``PART 2:`` where ``PART 1:`` was missed), else it opens as a first
+    value of its family would."""
+    levels = [o.level for o in reads.stack]
+    for depth, level in enumerate(levels):
+        for meaning in options:
+            if meaning.style == level.style:
+                return Placement(depth, Level(meaning.style, meaning.value, label))
+    meaning = options[0]
+    depth = len(levels)
+    if is_prefixed(meaning.style):  # a prefixed level sits above the outline
+        depth = next((i + 1 for i in range(len(levels) - 1, -1, -1) if is_prefixed(levels[i].style)), 0)
+    return Placement(depth, Level(meaning.style, meaning.value, label))
 
 
 def is_prefixed(style: str) -> bool:

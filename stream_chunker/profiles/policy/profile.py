@@ -38,18 +38,18 @@ from typing import Any, Callable, Dict, Final, List, Optional, Pattern, Sequence
 from ...core.chunk import Chunk
 from ...core.errors import ConfigError
 from ...core.packing import Cap, Key, Packer, UniqueIds
-from ...core.records import HEADING, TEXT, Line, Run, new
+from ...core.records import HEADING, STYLED, TEXT, Line, Run, new
 from ...core.stages.cutter import special_lines
 from ...core.text import ends_clause, first_letter, reads_as_sentence, short_title
 from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
-from ..labels import DECIMAL, Meaning, Number, is_first, is_next_number
+from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
 from .contents import LEADER, ReadsContents
-from .outline import continues_title, is_title
+from .outline import continues_title, is_title, styled_title
 from .placing import Placement
 from .rules import (NOT_NEXT, POLICY, QUIET, HeadingLine, LabelLine, Preset, Refusal, Verdict, line_before_allows,
                     stands_alone)
-from .state import Frame, Open
+from .state import UNNUMBERED, Frame, Open
 
 
 def chunk_id(key: Key, n: int, only: bool) -> str:
@@ -111,6 +111,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._growing: Optional[Open] = None  # the item whose title the next line may go on with
         self._refused_at = 0  # the line of the last outline label refused
 
+    def classes(self) -> Tuple[str, ...]:
+        return ParagraphProfile.classes(self) + (STYLED,)
+
     # -- the rules' decisions ---------------------------------------------------
     def opens_section(self, rec: Line) -> bool:
         """A decimal number and a title: the preset's heading rules decide (see
@@ -118,6 +121,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         assert rec.match is not None
         line = self._heading_line
         line.read(self, rec.match)
+        line.set_apart = self._set_apart(rec)
         for rule in self.preset.headings:  # the first decision wins
             verdict = rule(self, line)
             if verdict is not None:
@@ -133,6 +137,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         assert rec.match is not None
         line = self._label_line
         line.read(self.preset.families, self, rec.match)
+        line.set_apart = self._set_apart(rec)
         for rule in self.preset.outline_labels if line.decimal is None else self.preset.decimal_labels:
             verdict = rule(self, line)
             if verdict is not None:
@@ -142,7 +147,72 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._verdict = verdict
         return isinstance(verdict, Placement) or self._refused(rec, verdict)
 
+    def opens_styled(self, rec: Line) -> bool:
+        """A line that no rule takes but the layout sets above the body is a
+        heading without a number (``What is covered``) when it reads as a
+        title: a capital first, no end of a sentence, no amount (a table's
+        row), no more words than a title has. Or it goes on with the one just
+        opened, set alike on the line before. Under a decimal section it is
+        text, as outline labels are; a label alone takes it as its text."""
+        if self.waiting or self.layout is None:
+            return False
+        value = self.layout.prominence(rec.first)
+        if self._continues_styled(rec, value):
+            return True
+        if not styled_title(rec.text, self.max_words):
+            return False
+        assert value is not None
+        stack = self.stack
+        depth = styled_depth(stack, value)
+        if depth == len(stack):
+            # Under the deepest level only as a heading's subheading (a decimal
+            # section is one): under an item it is emphasis within its text.
+            return not stack or stack[-1].heading
+        # It ends every decimal section open or none: the numbers go on around it.
+        return not (any(o.level.style == DECIMAL for o in stack[:depth])
+                    and any(o.level.style == DECIMAL for o in stack[depth:]))
+
+    def _continues_styled(self, rec: Line, value: Optional[float]) -> bool:
+        top = self.stack[-1] if self.stack else None
+        return (top is not None and top.level.style == UNNUMBERED and top.last == rec.first - 1
+                and top.prominence == value and not self._para)
+
+    def open_styled(self, rec: Line) -> None:
+        """Open the heading at its rank: it ends the levels below the first
+        unnumbered heading set no larger, else those of labelled lines set
+        smaller (or headings in the body's style: a contents line that took a number),
+        else it goes under the deepest level; the numbers under it start again."""
+        assert self.layout is not None
+        value = self.layout.prominence(rec.first)
+        assert value is not None
+        if self._continues_styled(rec, value):
+            top = self.stack[-1]
+            top.title += " " + rec.text
+            top.last = rec.first
+            self.packer.retitle(self._heading_path())
+            return
+        self.end_paragraph()
+        self._settle_waiting()
+        self._fresh = self._growing = None
+        self._title_is_text = self.after_contents = False
+        del self.stack[styled_depth(self.stack, value):]
+        if not any(o.level.style == DECIMAL for o in self.stack):
+            self.path, self._root = [], Frame((), "")
+        opened = Open(Level(UNNUMBERED, (0, 0), slug(rec.text)), rec.text, True, value)
+        opened.last = rec.first
+        self._push(opened)
+        self._open_unit(len(self.stack) - 1)
+        self.licensed = True
+        self.count("headings_unnumbered")
+
+    def _set_apart(self, rec: Line) -> bool:
+        return self.layout is not None and self.layout.prominence(rec.first) is not None
+
     def follows_clause_end(self, rec: Line) -> bool:
+        """The line before could end a clause -- or the layout sets this one apart
+        from it, as a heading is (the line before may be a table's last row)."""
+        if self._set_apart(rec):
+            return True
         refusal = line_before_allows(self)
         if refusal is None:
             return True
@@ -179,6 +249,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         m, placed = rec.match, self._verdict
         assert m is not None and isinstance(placed, Placement)
         title = (m["title"] if m["title"] is not None else m["glued"]).strip()
+        placed = self._above_smaller(rec, self._first_at_top(placed, not reads_as_sentence(title, self.max_words)))
         self._open_decimal(rec, placed, m["num"], title, bool(m["dot"]))
 
     def open_label(self, rec: Line) -> None:
@@ -186,10 +257,37 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         assert m is not None and isinstance(placed, Placement)
         text = m["text"] if m["glued"] is None else m["glued"]
         text = text.strip() if text is not None else None
+        placed = self._above_smaller(rec, self._first_at_top(placed, text is not None and is_title(text, self.max_words)))
         if placed.level.style == DECIMAL:
             self._open_decimal(rec, placed, placed.level.printed, text, self.preset.family_of(m).dotted)
         else:
             self._open_outline(rec, placed, text)
+
+    def _first_at_top(self, placed: Placement, titled: bool) -> Placement:
+        """The first label goes under the headings without a number open before
+        it (``Definitions`` › ``What is covered`` › ``1. Storm …``), unless it
+        is a heading itself: then those were front matter (a cover's title) and
+        the outline starts at the top."""
+        if self.started or not titled or not placed.depth:
+            return placed
+        return Placement(0, placed.level, placed.replaces, placed.converts)
+
+    def _above_smaller(self, rec: Line, placed: Placement) -> Placement:
+        """A labelled line the layout sets above the body ends the headings
+        without a number set no larger than it, as one of those would: it is
+        their sibling or above them (``1. Key details`` after ``Table of
+        contents``). Decimal sections keep their own order."""
+        value = self.layout.prominence(rec.first) if self.layout is not None else None
+        if value is None or placed.level.style == DECIMAL:
+            return placed
+        stack = self.stack
+        for depth in range(placed.depth):
+            opened = stack[depth]
+            if opened.level.style == UNNUMBERED and opened.prominence is not None and opened.prominence <= value:
+                if any(o.level.style == DECIMAL for o in stack[depth:]):
+                    return placed
+                return Placement(depth, placed.level, placed.replaces, placed.converts)
+        return placed
 
     def _enter(self, rec: Line, placed: Placement, alone: bool = False) -> None:
         """Common to every label that opens: the paragraph before it ends, labels
@@ -229,7 +327,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         number = placed.level.value
         d = self.decimal_depth
         if placed.converts:  # the bare "x." open is decimal section x: its title stays
-            self.path = [Frame(number[:1], self.stack[-1].title)]
+            self.path = [Frame(number[:1], self.stack[placed.depth].title)]
             self._root = Frame((), "")
         elif d is None:
             self.path, self._root = [], Frame((), "")
@@ -251,7 +349,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         max_words = self.max_words
         is_text = title is not None and reads_as_sentence(title, max_words)
         self.path.append(Frame(number, "" if title is None else short_title(title, max_words) if is_text else title))
-        self._push(Open(placed.level, "", True))  # (its label as printed: a decimal number has no dot in it)
+        self._push(Open(placed.level, "", True), rec.first)  # (its label as printed: a decimal number has no dot in it)
         self.reach_section(number)
         self._open_unit(len(self.stack) - 1)
         self._title_at, self._title = rec, title or ""
@@ -268,7 +366,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._enter(rec, placed, alone=text is None and bool(self.waiting))
         del self.stack[placed.depth:]
         opened = Open(placed.level, "", False)
-        self._push(opened)
+        self._push(opened, rec.first)
         if self._in_front:
             self.open_paragraph(rec)
         elif text is None:
@@ -276,10 +374,15 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         else:
             self._take_label_text(opened, rec, text)
 
-    def _push(self, opened: Open) -> None:
+    def _push(self, opened: Open, line: int = 0) -> None:
         parent = self.stack[-1].cid if self.stack else ""
         printed = opened.level.printed
-        opened.cid = self._ids.unique(f"{parent}.{printed}" if parent else printed)
+        if opened.level.style == UNNUMBERED:
+            opened.cid = self._ids.unique(f"{parent}/{printed}" if parent else printed)
+        else:
+            opened.cid = self._ids.unique(f"{parent}.{printed}" if parent else printed)
+            if line and self.layout is not None and opened.prominence is None:
+                opened.prominence = self.layout.prominence(line)
         self.stack.append(opened)
         self._deepest()
 
@@ -287,15 +390,20 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         """The deepest level decides which lines may open anything (see
         ``_DECIMAL_LINES``) and where a decimal number goes."""
         stack = self.stack
-        decimal = bool(stack) and stack[-1].level.style == DECIMAL
-        self.decimal_depth = len(stack) - 1 if decimal else None  # the depth of the open decimal level
+        deepest = len(stack) - 1
+        while deepest >= 0 and stack[deepest].level.style == UNNUMBERED:
+            deepest -= 1  # headings without a number inside a decimal section: its numbers go on
+        decimal = deepest >= 0 and stack[deepest].level.style == DECIMAL
+        self.decimal_depth = deepest if decimal else None  # the depth of the open decimal level
         self.special = _DECIMAL_LINES if decimal else self._outline_lines
 
     def _take_label_text(self, opened: Open, label: Line, text: str) -> None:
         """A label's text, on its line or the next: a title makes it a heading;
         a sentence an item, whose lines are body text, its label with them."""
         max_words = self.max_words
-        if is_title(text, max_words):
+        if is_title(text, max_words) or (opened.prominence is not None and styled_title(text, max_words)):
+            # (a phrase the layout sets above the body is a title in any case:
+            # ``1. Key details about your policy``)
             opened.heading, opened.title = True, text
             self._open_unit(len(self.stack) - 1)
             self.licensed = True
@@ -321,8 +429,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         for other in self.stack:
             if other.node is not None and other.node >= depth:
                 other.node = None
-        clause = ".".join([o.level.printed for o in self.stack[: index + 1]])
-        self.packer.open(depth, new(Key, (opened.cid, clause, self._heading_path(), None, True)))
+        clause = ".".join([o.level.printed for o in self.stack[: index + 1] if o.level.style != UNNUMBERED])
+        self.packer.open(depth, new(Key, (opened.cid, clause or None, self._heading_path(), None, True)))
         opened.node = depth
 
     def _heading_path(self) -> str:
@@ -526,7 +634,41 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
 
     def report(self) -> Dict[str, Any]:
         return {"contents": self.contents_report(),
-                "outline_labels_refused": self.counts.get("outline_labels_refused", 0)}
+                "outline_labels_refused": self.counts.get("outline_labels_refused", 0),
+                "headings_unnumbered": self.counts.get("headings_unnumbered", 0)}
+
+
+
+def styled_depth(stack: Sequence[Open], value: float) -> int:
+    """Where an unnumbered heading set at ``value`` goes in ``stack`` (see ``open_styled``).
+
+    >>> big, small = Open(Level(UNNUMBERED, (0, 0), "a"), "A", True, 15.0), Open(Level("digit", (1, 0), "1"), "", False)
+    >>> styled_depth([big, small], 15.0), styled_depth([big, small], 11.0)
+    (0, 2)
+    >>> styled_depth([Open(Level("digit", (9, 0), "9"), "Claims", True), small], 11.0)
+    0
+    """
+    for depth, opened in enumerate(stack):  # the outermost level it ends
+        if opened.level.style == UNNUMBERED:
+            if opened.prominence is not None and opened.prominence <= value:
+                return depth
+        elif (opened.prominence is None and opened.heading) or (opened.prominence is not None
+                                                                and opened.prominence < value):
+            return depth
+    return len(stack)
+
+
+def slug(title: str) -> str:
+    """An unnumbered heading's part of an id: its first words, lower case, joined by hyphens.
+
+    >>> slug("What is not covered"), slug("Who’s covered by your policy?")
+    ('what-is-not-covered', 'whos-covered-by-your-policy')
+    """
+    words = re.findall(r"[^\W_]+", title.replace("\u2019", "").replace("'", "").lower())
+    return "-".join(words[:SLUG_WORDS]) or "heading"
+
+
+SLUG_WORDS = 6
 
 
 OUT_OF_ORDER = (20, 0.1)

@@ -21,11 +21,12 @@ from ...core.records import CONTENTS, HEADING, LABEL
 from ...core.stages.cutter import special_lines
 from ...core.text import ends_clause, first_letter, reads_as_sentence
 from ..base import Rule
-from ..labels import Level, Meaning, Number, is_first, parse_number
+from ..labels import DECIMAL, Level, Meaning, Number, is_first, parse_number
 from .contents import ENTRY, may_be_entry
 from .families import DECIMAL_HEADING, FAMILIES, Family, label_pattern, leads
 from .outline import RUN_IN, is_title
-from .placing import Placement, Reads, out_of_order, place_decimal, place_outline, replacing
+from .outline import styled_title
+from .placing import Placement, Reads, out_of_order, place_decimal, place_outline, replacing, set_apart
 
 
 class Refusal(NamedTuple):
@@ -62,9 +63,11 @@ class HeadingLine:
     """A decimal heading's line, read once for its rules. The profile keeps one
     and reads each line into it (``read``): no object made a line."""
 
-    __slots__ = ("number", "title", "dot", "letter", "vouched", "placed")
+    __slots__ = ("number", "title", "dot", "letter", "vouched", "placed", "set_apart")
 
     def __init__(self) -> None:
+        self.set_apart = False
+        """A PDF's layout sets the line above the body text (the profile says so after ``read``)."""
         self.number: Number = ()
         self.title = ""
         self.dot = False
@@ -97,8 +100,13 @@ def title_shape(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
 
 
 def next_in_sequence(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
-    """Its number can come next; the contents list's next entry, with its title, is taken as it is."""
+    """Its number can come next; the contents list's next entry, with its title,
+    is taken as it is. A first number set apart by the layout, with a title,
+    starts the numbering again at the top: the next wording of a policy set."""
     if line.placed is None:
+        if line.set_apart and is_first(Meaning(DECIMAL, line.number)) and line.letter.isupper() \
+                and not reads_as_sentence(line.title, reads.max_words):
+            return Placement(0, Level(DECIMAL, line.number, ".".join(map(str, line.number))))
         return NOT_NEXT
     return line.placed if line.vouched else None
 
@@ -122,9 +130,11 @@ def sibling_form(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
 class LabelLine:
     """A label line, read once for its rules (one kept by the profile, as ``HeadingLine``)."""
 
-    __slots__ = ("match", "family", "text", "decimal", "listed_next")
+    __slots__ = ("match", "family", "text", "decimal", "listed_next", "set_apart")
 
     def __init__(self, family: Family) -> None:
+        self.set_apart = False
+        """A PDF's layout sets the line above the body text (the profile says so after ``read``)."""
         self.match: Optional["re.Match[str]"] = None
         self.family = family
         self.text: Optional[str] = None
@@ -203,6 +213,8 @@ def outline_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
         reads, Level(options[0].style, options[0].value, label), title, options)
     if placed is None and (title or text is not None and RUN_IN.match(text)):
         placed = out_of_order(reads, options, label)
+    if placed is None and line.set_apart and text is not None and styled_title(text, reads.max_words):
+        placed = set_apart(reads, options, label)
     if placed is None or m["glued"] is not None and not _glued_may_open(reads, placed):
         return OUTLINE_REFUSED
     return placed

