@@ -225,7 +225,7 @@ def _with_block_breaks(textpage: Any, text: str, fonts: "FontNames") -> Tuple[st
     return "\n".join(out), out_styles
 
 
-STYLE_SAMPLE = 24
+STYLE_SAMPLE = 10
 """Characters of a line whose font is read: enough for a majority, and a
 line's cost bounded however long it is (each is three calls into PDFium)."""
 UNIFORM = 0.8
