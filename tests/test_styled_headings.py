@@ -162,6 +162,44 @@ def test_a_bigger_heading_ends_a_numbered_one_set_smaller() -> None:
     assert chunk_with(chunks, "Tell us at once").heading_path == "Claims"
 
 
+def read_with_leads(pages: Sequence[Sequence[Tuple[str, Optional[Style], int]]]) -> List:
+    """As ``read``, each line with the bold run-in term it starts with, in characters."""
+    chunker = Chunker(max_tokens=400, real_tokens=False)
+    chunks, line = [], 1
+    for number, page in enumerate(pages):
+        text = "".join(f"{t}\n" for t, _, _ in page)
+        chunker.note_layout(line, text, [s if t.strip() else None for t, s, _ in page], [n for _, _, n in page])
+        chunks += chunker.feed(("\f" if number else "") + text)
+        line += text.count("\n")
+    return chunks + chunker.close()
+
+
+def test_a_definitions_list_gives_each_term_its_own_chunk() -> None:
+    """``Hijack Any unlawful seizure …``: the bold term starts its item and names it;
+    the line is its text, whole."""
+    cover = [(t, s, 0) for t, s in COVER]
+    page = [("Definitions", BIG, 0), ("", None, 0),
+            ("Hijack Any unlawful seizure of a plane.", None, 6),
+            ("Hospital An establishment licensed as a", None, 8), ("hospital where you are treated.", BODY, 0),
+            ("Partner Your spouse or the person you", None, 7), ("live with as a couple.", BODY, 0),
+            ("and the", BODY, 0), ("Valuables Jewellery and watches", None, 9),  # mid-sentence: no term
+            ("We pay for these.", BODY, 0), ("We pay for those.", BODY, 0)]
+    chunks = read_with_leads([cover, page])
+    for term, words in [("Hijack", "unlawful seizure"), ("Hospital", "hospital where you"), ("Partner", "as a couple")]:
+        holder = chunk_with(chunks, words)
+        assert holder.heading_path == f"Definitions > {term}" and holder.text.startswith(term)
+    assert not any(c.heading_path.endswith("Valuables") for c in chunks)
+
+
+def test_a_term_alone_on_its_line_may_go_on_in_lower_case() -> None:
+    page = [("Definitions", BIG), ("", None), ("Agistment", BOLD), body("is to take in animals for payment."),
+            ("", None), ("Common property", BOLD), body("is property owned by the owners corporation."),
+            body("It includes the grounds.")]
+    chunks = read([COVER, page])
+    assert chunk_with(chunks, "take in animals").heading_path == "Definitions > Agistment"
+    assert chunk_with(chunks, "owners corporation").heading_path == "Definitions > Common property"
+
+
 def test_the_report_says_how_many_headings_had_no_number() -> None:
     chunker = Chunker(max_tokens=400, real_tokens=False)
     line = 1

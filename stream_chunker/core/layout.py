@@ -54,6 +54,39 @@ def prominence(style: Style, body: Style) -> Optional[float]:
     return None
 
 
+RUN_IN = 0.0
+"""The prominence of a line that starts with a run-in term: below any heading's,
+so that terms are siblings of each other under the heading they are listed in."""
+MAX_TERM_WORDS = 6
+
+
+def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
+                 leads: Sequence[int]) -> List[Tuple[int, str]]:
+    """The lines that start a paragraph with a term in bold and go on with its
+    text (a definitions list: ``Hijack Any unlawful seizure …``), and the term:
+    up to ``MAX_TERM_WORDS`` words with a capital first; the line before blank,
+    or ending a sentence or clause.
+
+    >>> run_in_terms(["Things we say.", "Hijack Any unlawful seizure", "of a plane."], [None] * 3, [0, 6, 0])
+    [(1, 'Hijack')]
+    >>> run_in_terms(["and the", "Hijack Any unlawful seizure"], [None] * 2, [0, 6])
+    []
+    """
+    out: List[Tuple[int, str]] = []
+    for i, lead in enumerate(leads[:len(lines)]):
+        if not lead:
+            continue
+        line = lines[i]
+        term = line[:lead].strip().rstrip(":-\u2013\u2014 ")
+        if not term or not term[0].isupper() or len(term.split()) > MAX_TERM_WORDS or not line[lead:].strip():
+            continue
+        before = lines[i - 1].strip() if i else ""
+        if before and not before.endswith((".", ";", ":", ")", "?")):
+            continue
+        out.append((i, term))
+    return out
+
+
 def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
                  body: Style) -> List[Tuple[int, int, float]]:
     """The runs of lines that stand out from ``body`` as a heading does:
@@ -107,12 +140,19 @@ def reads_as_heading(text: str, after: str) -> bool:
 
     >>> reads_as_heading("What is covered", "We pay for storm."), reads_as_heading("Our payment will be for the", "cost")
     (True, False)
+    >>> reads_as_heading("Accidental Damage", "is damage that is caused"), reads_as_heading("Coverage is limited to no more", "than")
+    (True, False)
     """
-    if text.endswith(_RUN_ENDS) or text.count(",") >= MAX_COMMAS or after[:1].islower():
+    if text.endswith(_RUN_ENDS) or text.count(",") >= MAX_COMMAS:
         return False
+    if after[:1].islower() and len(text.split()) > TERM_WORDS:
+        return False  # (a term of a definitions list may go on: ``Agistment`` ⏎ ``is to take in …``)
     last = text.rsplit(None, 1)[-1].lower() if text.strip() else ""
     return last not in _LEADING_ON
 
+
+TERM_WORDS = 4
+"""A run this short may be a defined term whose definition goes on after it in lower case."""
 
 _LEADING_ON = frozenset("a an and as at by for from in into of on or our than that the to with your".split())
 """Words a heading does not end on: they lead on to more of a sentence."""
@@ -136,12 +176,14 @@ class Layout:
     def __init__(self) -> None:
         self._chars: Dict[Style, int] = {}
         self._marks: Dict[int, float] = {}  # line number -> prominence, for lines not yet read
+        self._terms: Dict[int, str] = {}  # line number -> the run-in term it starts with
         self._order: Deque[int] = deque()  # the same line numbers, in order
         self.lines_marked = 0
 
-    def note(self, first_line: int, text: str, styles: Sequence[Optional[Style]]) -> None:
+    def note(self, first_line: int, text: str, styles: Sequence[Optional[Style]], leads: Sequence[int] = ()) -> None:
         """The styles of the lines of ``text`` (one per line), the first of them
-        line ``first_line``: counted, then the lines that stand out marked."""
+        line ``first_line``: counted, then the lines that stand out marked;
+        ``leads`` the bold run-in term each line starts with, in characters."""
         lines = text.split("\n")
         chars = self._chars
         for line, style in zip(lines, styles):
@@ -158,6 +200,13 @@ class Layout:
                 self._marks[first_line + i] = value
                 self._order.append(first_line + i)
             self.lines_marked += end - start
+        if not body.bold:
+            for i, term in run_in_terms(lines, styles, leads):
+                if first_line + i not in self._marks:
+                    self._marks[first_line + i] = RUN_IN
+                    self._terms[first_line + i] = term
+                    self._order.append(first_line + i)
+                    self.lines_marked += 1
 
     def body(self) -> Optional[Style]:
         """The style that has set the most characters so far."""
@@ -167,6 +216,10 @@ class Layout:
         """The marked lines from ``first`` to ``last``."""
         return tuple(line for line in self._order if first <= line <= last)
 
+    def term(self, line: int) -> Optional[str]:
+        """The run-in term line ``line`` starts with (``Hijack``), if it is marked as one."""
+        return self._terms.get(line)
+
     def prominence(self, line: int) -> Optional[float]:
         """How far line ``line`` stands out, if it is marked and not yet forgotten."""
         return self._marks.get(line)
@@ -175,4 +228,6 @@ class Layout:
         """Lines up to ``last`` are read: their marks go."""
         order, marks = self._order, self._marks
         while order and order[0] <= last:
-            marks.pop(order.popleft(), None)
+            line = order.popleft()
+            marks.pop(line, None)
+            self._terms.pop(line, None)

@@ -91,6 +91,11 @@ class Page:
     """How each line of ``text`` is set (``None`` for a blank line), where the
     backend reads the layout (PDFium); ``None`` where it does not."""
 
+    leads: Optional[Tuple[int, ...]] = None
+    """For each line of ``text``, how many of its first characters are set in
+    bold where the rest of it is not (a run-in term: ``Hijack Any unlawful
+    seizure …``), else 0; ``None`` where the backend reads no layout."""
+
 
 def is_pdf(head: bytes) -> bool:
     """Whether bytes that start a file are a PDF's: its signature first, or at the
@@ -168,21 +173,24 @@ def _read_pdfium(pdfium: Any, path: str, password: Optional[str], document: Any)
                 document = _open_pdfium(pdfium, path, password)
             try:
                 with closing(document[index]) as page, closing(page.get_textpage()) as textpage:
-                    text, styles = _with_block_breaks(textpage, textpage.get_text_range(), fonts)
+                    text, styles, leads = _with_block_breaks(textpage, textpage.get_text_range(), fonts)
                     drawn = not text.strip() and next(iter(page.get_objects(max_depth=0)), None) is not None
             except pdfium.PdfiumError as err:
                 raise InputError(f"page {index + 1} cannot be read ({err}): the PDF is damaged") from None
             page_text = _pdfium_text(text, drawn)
             if page_text is not None and page_text.count("\n") != len(styles):
                 styles = []  # a line end PDFium wrote inside a line: styles no longer line up
-            yield Page(index + 1, count, page_text, tuple(styles) if styles else None)
+            yield Page(index + 1, count, page_text, tuple(styles) if styles else None,
+                       tuple(leads) if styles else None)
     finally:
         document.close()
 
 
-def _with_block_breaks(textpage: Any, text: str, fonts: "FontNames") -> Tuple[str, List[Optional[Style]]]:
+def _with_block_breaks(textpage: Any, text: str,
+                       fonts: "FontNames") -> Tuple[str, List[Optional[Style]], List[int]]:
     """The page's text with a blank line wherever a new block starts, as
-    pdftotext writes it, and how each line of it is set (see ``line_style``).
+    pdftotext writes it, how each line of it is set and the run-in term it
+    starts with, if any (see ``line_style``).
 
     PDFium ends each line with ``\r\n`` but marks no paragraph, and the
     chunker needs blank lines to tell paragraphs and list items apart. A line
@@ -196,33 +204,39 @@ def _with_block_breaks(textpage: Any, text: str, fonts: "FontNames") -> Tuple[st
     lines = text.split("\r\n")
     boxes: List[Optional[Tuple[float, float]]] = []  # each line's bottom and height
     styles: List[Optional[Style]] = []
+    leads: List[int] = []
     offset = 0
     for line in lines:
         if line.strip():
-            lead = offset + len(line) - len(line.lstrip())
-            boxes.append(_first_char_box(textpage, lead))
-            styles.append(line_style(textpage, offset, line, fonts.ready(pdfium_c), pdfium_c))
+            boxes.append(_first_char_box(textpage, offset + len(line) - len(line.lstrip())))
+            style, lead = line_style(textpage, offset, line, fonts.ready(pdfium_c), pdfium_c)
+            styles.append(style)
+            leads.append(lead)
         else:
             boxes.append(None)
             styles.append(None)
+            leads.append(0)
         offset += len(line) + 2
     placed = [box for box in boxes if box is not None]
     drops = sorted(drop for drop in (a[0] - b[0] for a, b in zip(placed, placed[1:])) if drop > 0)
     leading = drops[len(drops) // 4] if drops else 0.0
     out: List[str] = []
     out_styles: List[Optional[Style]] = []
+    out_leads: List[int] = []
     previous: Optional[Tuple[float, float]] = None
-    for line, box, style in zip(lines, boxes, styles):
+    for line, box, style, lead in zip(lines, boxes, styles, leads):
         if box is not None:
             if previous is not None:
                 drop = previous[0] - box[0]
                 if drop < -previous[1] / 2 or drop > max(BLOCK_BY_HEIGHT * previous[1], BLOCK_BY_LEADING * leading):
                     out.append("")
                     out_styles.append(None)
+                    out_leads.append(0)
             previous = box
         out.append(line)
         out_styles.append(style if box is not None else None)
-    return "\n".join(out), out_styles
+        out_leads.append(lead if box is not None else 0)
+    return "\n".join(out), out_styles, out_leads
 
 
 STYLE_SAMPLE = 10
@@ -262,15 +276,19 @@ class FontNames:
         return known
 
 
-def line_style(textpage: Any, offset: int, line: str, fonts: FontNames, pdfium_c: Any) -> Optional[Style]:
+def line_style(textpage: Any, offset: int, line: str, fonts: FontNames,
+               pdfium_c: Any) -> Tuple[Optional[Style], int]:
     """How a line of the page's text (at ``offset`` in it) is set: the size and
     weight of most of its characters, read from up to ``STYLE_SAMPLE`` of them
-    spread over the line; ``None`` when no style holds ``UNIFORM`` of them.
+    spread over the line (``None`` when no style holds ``UNIFORM`` of them);
+    and how many of its first characters are a bold run-in term where the
+    rest is not bold (0 for none), read up to ``MAX_LEAD`` characters in.
 
     The size is the font size times the vertical scale of the character's
     matrix: PDFium's font size alone reads 1 where the text matrix scales
     the font, and a box's height differs from one font to another."""
     where = [i for i, ch in enumerate(line) if not ch.isspace()]
+    first = where[0] if where else 0
     if len(where) > STYLE_SAMPLE:
         step = len(where) / STYLE_SAMPLE
         where = [where[int(k * step)] for k in range(STYLE_SAMPLE)]
@@ -286,9 +304,26 @@ def line_style(textpage: Any, offset: int, line: str, fonts: FontNames, pdfium_c
         style = Style(round(size * 2) / 2, fonts.bold(textpage, index, pdfium_c))
         seen[style] = seen.get(style, 0) + 1
     if not seen:
-        return None
+        return None, 0
     style, n = max(seen.items(), key=lambda item: item[1])
-    return style if n >= UNIFORM * sum(seen.values()) else None
+    uniform = style if n >= UNIFORM * sum(seen.values()) else None
+    return uniform, _bold_lead(textpage, offset, line, first, fonts, pdfium_c) if not style.bold else 0
+
+
+def _bold_lead(textpage: Any, offset: int, line: str, first: int, fonts: FontNames, pdfium_c: Any) -> int:
+    """Where a run of bold characters from the line's first one ends, if the line goes on after it in a
+    weight that is not bold (0 if it does not start bold, or is bold beyond ``MAX_LEAD``)."""
+    for i in range(first, min(len(line), first + MAX_LEAD)):
+        if line[i].isspace():
+            continue
+        index = pdfium_c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + i)
+        if index < 0 or not fonts.bold(textpage, index, pdfium_c):
+            return i if i > first else 0
+    return 0
+
+
+MAX_LEAD = 60
+"""Characters a run-in term may take at a line's start."""
 
 
 def _first_char_box(textpage: Any, text_index: int) -> Optional[Tuple[float, float]]:
@@ -423,7 +458,7 @@ def pdf_batches(chunker: Chunker, path: PathLike, *, backend: str = "pdfium", pa
         elif page.text:
             with_text += 1
             if page.styles is not None:
-                chunker.note_layout(lines + 1, page.text, page.styles)
+                chunker.note_layout(lines + 1, page.text, page.styles, page.leads or ())
             batch = chunker.feed(breaks + page.text)
             lines += page.text.count("\n")
             breaks = ""

@@ -134,13 +134,15 @@ class Chunker:
         """Say how a driver extracted the text (``pdf (pdfium)``): the report says so."""
         self._report.read_from = how
 
-    def note_layout(self, first_line: int, text: str, styles: Sequence[Optional[Style]]) -> None:
+    def note_layout(self, first_line: int, text: str, styles: Sequence[Optional[Style]],
+                    leads: Sequence[int] = ()) -> None:
         """How each line of ``text`` is set (one style per line, ``None`` for
-        none), told by a driver that reads a PDF's layout before it feeds that
-        text, whose first line is line ``first_line`` of the document. A
-        profile that reads no layout ignores it (see ``core.layout``)."""
+        none) and how many of its first characters are a bold run-in term
+        (``leads``, 0 for none), told by a driver that reads a PDF's layout
+        before it feeds that text, whose first line is line ``first_line`` of
+        the document. A profile that reads no layout ignores it (see ``core.layout``)."""
         if self._layout is not None:
-            self._layout.note(first_line, text, styles)
+            self._layout.note(first_line, text, styles, leads)
 
     def _sniffed(self, text: str) -> str:
         """The first lines are looked at: with "auto", the profile is chosen and

@@ -36,6 +36,7 @@ import re
 from typing import Any, Callable, Dict, Final, List, Optional, Pattern, Sequence, Tuple
 
 from ...core.chunk import Chunk
+from ...core.layout import RUN_IN
 from ...core.errors import ConfigError
 from ...core.packing import Cap, Key, Packer, UniqueIds
 from ...core.records import HEADING, STYLED, TEXT, Line, Run, new
@@ -159,8 +160,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         value = self.layout.prominence(rec.first)
         if self._continues_styled(rec, value):
             return True
-        if not styled_title(rec.text, self.max_words):
-            return False
+        if self.layout.term(rec.first) is None and not styled_title(rec.text, self.max_words):
+            return False  # (a run-in term's line is its text: the layout checked the term)
         assert value is not None
         stack = self.stack
         depth = styled_depth(stack, value)
@@ -175,7 +176,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def _continues_styled(self, rec: Line, value: Optional[float]) -> bool:
         top = self.stack[-1] if self.stack else None
         return (top is not None and top.level.style == UNNUMBERED and top.last == rec.first - 1
-                and top.prominence == value and not self._para)
+                and top.prominence == value and not self._para and value != RUN_IN)
 
     def open_styled(self, rec: Line) -> None:
         """Open the heading at its rank: it ends the levels below the first
@@ -198,12 +199,17 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         del self.stack[styled_depth(self.stack, value):]
         if not any(o.level.style == DECIMAL for o in self.stack):
             self.path, self._root = [], Frame((), "")
-        opened = Open(Level(UNNUMBERED, (0, 0), slug(rec.text)), rec.text, True, value)
+        term = self.layout.term(rec.first)
+        title = rec.text if term is None else term
+        opened = Open(Level(UNNUMBERED, (0, 0), slug(title)), title, True, value)
         opened.last = rec.first
         self._push(opened)
         self._open_unit(len(self.stack) - 1)
-        self.licensed = True
         self.count("headings_unnumbered")
+        if term is not None:  # a run-in term: its line is the text under it
+            self.open_paragraph(rec)
+            return
+        self.licensed = True
 
     def _set_apart(self, rec: Line) -> bool:
         return self.layout is not None and self.layout.prominence(rec.first) is not None
@@ -480,6 +486,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         fresh = self._fresh
         if fresh is None:
             return False
+        if fresh.prominence is not None and self.layout is not None and self.layout.prominence(rec.first) is None:
+            return False  # the layout sets the title apart from the line after it: the title is whole
         if rec.text[:1].islower():
             return True
         return fresh.level.style != DECIMAL and continues_title(rec.text.split("\n", 1)[0])
@@ -652,9 +660,11 @@ def styled_depth(stack: Sequence[Open], value: float) -> int:
         if opened.level.style == UNNUMBERED:
             if opened.prominence is not None and opened.prominence <= value:
                 return depth
-        elif (opened.prominence is None and opened.heading) or (opened.prominence is not None
-                                                                and opened.prominence < value):
+        elif opened.prominence is None and opened.heading:
             return depth
+        elif opened.prominence is not None and (opened.prominence < value
+                                                or opened.prominence == value and opened.heading):
+            return depth  # (a heading set alike is a sibling, numbered or not)
     return len(stack)
 
 
