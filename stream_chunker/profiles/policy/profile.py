@@ -46,8 +46,8 @@ from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
 from .contents import LEADER, ReadsContents
-from .outline import continues_title, is_title, styled_title
-from .placing import Placement
+from .outline import continues_title, heads_list, is_title, styled_title
+from .placing import Placement, is_prefixed
 from .rules import (NOT_NEXT, POLICY, QUIET, HeadingLine, LabelLine, Preset, Refusal, Verdict, line_before_allows,
                     stands_alone)
 from .state import UNNUMBERED, Frame, Open
@@ -111,6 +111,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.after_contents = False  # the last line was a contents entry
         self._growing: Optional[Open] = None  # the item whose title the next line may go on with
         self._refused_at = 0  # the line of the last outline label refused
+        self._list_title_at = 0  # the line of the last label found under a list's heading taken back
 
     def classes(self) -> Tuple[str, ...]:
         return ParagraphProfile.classes(self) + (STYLED,)
@@ -145,8 +146,59 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 break
         else:
             verdict = NOT_NEXT
+        verdict = self._list_title(rec, line, verdict)
         self._verdict = verdict
         return isinstance(verdict, Placement) or self._refused(rec, verdict)
+
+    def _list_title(self, rec: Line, line: LabelLine, verdict: Verdict) -> Verdict:
+        """Bounded hindsight, one line back, where no layout tells: a first
+        label (``1. The excess.``) right after a short title that follows a
+        sentence (``What is not covered``, see ``heads_list``) makes that line
+        the heading of its list. Where the label's family is open, the heading
+        ends that level (a list of the same kind before it: ``What is
+        covered``'s items); else it goes under the deepest level."""
+        if line.decimal is not None or line.text is None or self.decimal_depth is not None or self.waiting \
+                or not self.started or (self.layout is not None and self.layout.body() is not None):
+            return verdict
+        para = self._para
+        if not para:
+            return verdict
+        lines = para[-1].split("\n")
+        if len(lines) < 2 and len(para) < 2:
+            return verdict
+        before = lines[-2] if len(lines) >= 2 else para[-2].rsplit("\n", 1)[-1]
+        if not heads_list(before.strip(), lines[-1].strip()):
+            return verdict
+        m = line.match
+        assert m is not None
+        firsts = [o for o in line.family.meanings(m) if is_first(o) and not is_prefixed(o.style)]
+        if not firsts:
+            return verdict
+        level = Level(firsts[0].style, firsts[0].value, line.family.printed(m))
+        for depth, opened in enumerate(self.stack):
+            if any(o.style == opened.level.style for o in firsts):
+                self._list_title_at = rec.first
+                return Placement(depth, level, under_title=True)
+        if isinstance(verdict, Placement) and verdict.depth == len(self.stack) and not verdict.replaces:
+            self._list_title_at = rec.first
+            return Placement(verdict.depth, verdict.level, under_title=True)
+        return verdict
+
+    def _open_list_title(self, placed: Placement) -> Placement:
+        """The heading ``_list_title`` found, taken back from the text and opened
+        at ``placed.depth``; the label's placement under it."""
+        title = self.take_back_last_line()
+        if title is None:
+            return Placement(placed.depth, placed.level)
+        self.end_paragraph()
+        self._settle_waiting()
+        del self.stack[placed.depth:]
+        opened = Open(Level(UNNUMBERED, (0, 0), slug(title.text)), title.text, True)
+        opened.last = title.first
+        self._push(opened)
+        self._open_unit(len(self.stack) - 1)
+        self.count("headings_unnumbered")
+        return Placement(len(self.stack), placed.level)
 
     def opens_styled(self, rec: Line) -> bool:
         """A line that no rule takes but the layout sets above the body is a
@@ -217,8 +269,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def follows_clause_end(self, rec: Line) -> bool:
         """The line before could end a clause -- or the layout sets this one apart
         from it, as a heading is (the line before may be a table's last row)."""
-        if self._set_apart(rec):
-            return True
+        if self._set_apart(rec) or self._list_title_at == rec.first:
+            return True  # (the line before is the list's heading: see ``_list_title``)
         refusal = line_before_allows(self)
         if refusal is None:
             return True
@@ -264,6 +316,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         text = m["text"] if m["glued"] is None else m["glued"]
         text = text.strip() if text is not None else None
         placed = self._above_smaller(rec, self._first_at_top(placed, text is not None and is_title(text, self.max_words)))
+        if placed.under_title:
+            placed = self._open_list_title(placed)
         if placed.level.style == DECIMAL:
             self._open_decimal(rec, placed, placed.level.printed, text, self.preset.family_of(m).dotted)
         else:
