@@ -137,6 +137,19 @@ def test_a_bold_line_under_an_item_is_emphasis_not_a_heading() -> None:
     assert not any("Coverage is limited" in c.heading_path for c in chunks)
 
 
+def test_a_heading_set_larger_or_in_capitals_after_an_item_ends_the_items() -> None:
+    """Under an item a bold line is emphasis; one set larger, or in capitals,
+    is the next heading (an endorsement after a notice's last item)."""
+    page = [body("1. The dwelling at the described location."), body("2. A detached garage."), ("", None),
+            ("ENDORSEMENT", BOLD), ("", None), body("This endorsement changes the policy."),
+            body("1. Water backup is covered."), ("", None),
+            ("Optional cover", BIG), ("", None), body("You may add these covers."), body("2. Pet cover.")]
+    chunks = read([COVER, page])
+    backup = chunk_with(chunks, "Water backup")
+    assert backup.heading_path.startswith("ENDORSEMENT") and "garage" not in backup.text
+    assert chunk_with(chunks, "add these covers").heading_path == "Optional cover"
+
+
 def test_a_table_row_set_apart_is_kept_in_the_text() -> None:
     page = [("Benefits", BIG), ("", None), ("Cancellation £5,000", BOLD), body("We pay up to this amount."),
             ("", None), ("Baggage 50%", BOLD), body("Of the value of each item.")]

@@ -36,7 +36,7 @@ import re
 from typing import Any, Callable, Dict, Final, List, Optional, Pattern, Sequence, Tuple
 
 from ...core.chunk import Chunk
-from ...core.layout import RUN_IN
+from ...core.layout import LARGER, RUN_IN
 from ...core.errors import ConfigError
 from ...core.packing import Cap, Key, Packer, UniqueIds
 from ...core.records import HEADING, STYLED, TEXT, Line, Run, new
@@ -219,11 +219,18 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         depth = styled_depth(stack, value)
         if depth == len(stack):
             # Under the deepest level only as a heading's subheading (a decimal
-            # section is one): under an item it is emphasis within its text.
-            return not stack or stack[-1].heading
+            # section is one): under an item a term or a line set in bold is
+            # emphasis within its text; one set larger or in capitals is a
+            # heading, and ends the items (``ENDORSEMENT`` after a notice's ``6.``).
+            return not stack or stack[-1].heading or self._ends_items(rec, value)
         # It ends every decimal section open or none: the numbers go on around it.
         return not (any(o.level.style == DECIMAL for o in stack[:depth])
                     and any(o.level.style == DECIMAL for o in stack[depth:]))
+
+    def _ends_items(self, rec: Line, value: float) -> bool:
+        body = self.layout.body() if self.layout is not None else None
+        return (value != RUN_IN and body is not None
+                and (value >= LARGER * body.size or rec.text.isupper() and len(rec.text) > 3))
 
     def _continues_styled(self, rec: Line, value: Optional[float]) -> bool:
         top = self.stack[-1] if self.stack else None
@@ -248,7 +255,10 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._settle_waiting()
         self._fresh = self._growing = None
         self._title_is_text = self.after_contents = False
-        del self.stack[styled_depth(self.stack, value):]
+        depth = styled_depth(self.stack, value)
+        while depth and not self.stack[depth - 1].heading:
+            depth -= 1  # it ends the items it would go under (see ``opens_styled``)
+        del self.stack[depth:]
         if not any(o.level.style == DECIMAL for o in self.stack):
             self.path, self._root = [], Frame((), "")
         term = self.layout.term(rec.first)
