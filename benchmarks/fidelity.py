@@ -337,7 +337,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--tools", nargs="*", help="tools to run (default: ours and every peer)")
     parser.add_argument("--wordings", nargs="*", help="wordings to score (default: every one present)")
     parser.add_argument("--worker", nargs=3, metavar=("TOOL", "PDF", "OUT"), help=argparse.SUPPRESS)
-    parser.add_argument("--no-report", action="store_true", help="print, but do not write FIDELITY.md")
+    parser.add_argument("--no-report", action="store_true",
+                        help="print only: write neither FIDELITY.md nor the JSON that --update and --report-only "
+                             "start from (a look at a change, not a record)")
     parser.add_argument("--report-only", action="store_true",
                         help="write FIDELITY.md and the README's summary from the last run's JSON")
     parser.add_argument("--update", action="store_true",
@@ -390,10 +392,10 @@ def main(argv: Optional[List[str]] = None) -> int:
         order = {name: n for n, name in enumerate(w.name for w in found)}
         rows.sort(key=lambda row: (order.get(row["wording"], len(order)), tools.index(row["tool"])))
         found = [w for w in wordings()[0] if w.name in {row["wording"] for row in rows}] if not args.corpus else found
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps({"command": command, "date": datetime.date.today().isoformat(), "tools": tools,
-                               "rows": rows}, indent=1), encoding="utf-8")
     if not args.no_report:
+        out.parent.mkdir(exist_ok=True)
+        out.write_text(json.dumps({"command": command, "date": datetime.date.today().isoformat(), "tools": tools,
+                                   "rows": rows}, indent=1), encoding="utf-8")
         write_report(rows, found, missing, tools, command, results)
     for line in missing:
         print(f"not scored: {line}", file=sys.stderr)
