@@ -16,6 +16,7 @@ from ..core.chunk import Chunk
 from ..core.errors import ChunkerError, ConfigError, EncodingUnavailable, InputError, OutputError
 from ..drivers.document import STDIN, Document, Reading, source_of
 from ..drivers.documents import document_notes, json_line, peaks
+from .gold import GoldCheck, gold_note, read_gold
 from .outline import OutlineView
 from ..drivers.pdf import BACKENDS, Page
 from ..drivers.workers import worker_count
@@ -101,6 +102,10 @@ def _parser() -> argparse.ArgumentParser:
     out.add_argument("--outline", action="store_true",
                      help="print the outline that was read (id, title, line, page, words; one line per "
                           "section, indented by depth) instead of the chunks")
+    out.add_argument("--json", action="store_true", help="with --outline: one JSON line per section, for tools")
+    out.add_argument("--gold", metavar="FILE",
+                     help="gold clause labels, one a line (4.2, III.C.2.b): report those no chunk cites and those "
+                          "more than one section cites; with --strict, exit status 1 if any")
     out.add_argument("--stats", action="store_true", help="print the end-of-run report (JSON) on stderr")
     out.add_argument("--diagnostics", metavar="FILE",
                      help="write one JSON line per rejected heading, skipped number, ambiguous label, "
@@ -165,9 +170,12 @@ def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
                       input_encoding=args.input_encoding)
     files = args.files or [STDIN]
     if len(files) > 1 or any(name != STDIN and os.path.isdir(name) for name in files):
-        if args.outline:
-            raise ConfigError("--outline shows the outline of one document: give one file")
+        if args.outline or args.gold:
+            raise ConfigError(f"{'--outline' if args.outline else '--gold'} concerns one document: give one file")
         return EXIT_BAD_INPUT if run_many(args, options, reading, files, out, signals, workers) else EXIT_OK
+    if args.json and not args.outline:
+        raise ConfigError("--json is a form of --outline: give both")
+    gold = GoldCheck(read_gold(args.gold)) if args.gold else None
     name = files[0]
     started = time.perf_counter()
     with ExitStack() as stack:
@@ -178,9 +186,11 @@ def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
                 diag_file.write(json.dumps(event, ensure_ascii=False) + "\n")
         document = stack.enter_context(Document(source_of(name), options, reading=reading,
                                                 count_worker=args.count_worker is not False, on_diagnostic=on_diag))
-        outline = OutlineView() if args.outline else None
+        outline = OutlineView(as_json=args.json) if args.outline else None
         try:
             for chunks in _batches(args, document, name, stack):
+                if gold is not None:
+                    gold.feed(chunks)
                 if chunks:
                     out.write(outline.feed(chunks) if outline is not None else "".join(json_line(c, None) for c in chunks))
             if outline is not None:
@@ -190,6 +200,9 @@ def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
         summary = document.report
         for note in document_notes(summary, name):
             say(f"stream-chunker: {note}")
+        if gold is not None:
+            summary["gold"] = gold.report()
+            say(f"stream-chunker: {gold_note(summary['gold'], name)}")
         summary["elapsed_s"] = round(time.perf_counter() - started, 3)
         summary.update(peaks())
         text = json.dumps(summary, ensure_ascii=False, indent=2) + "\n"
@@ -197,6 +210,8 @@ def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
             report_file.write(text)
     if args.stats:
         Output("stderr", sys.stderr, signals).write(text)
+    if gold is not None and args.strict and (summary["gold"]["missing"] or summary["gold"]["ambiguous"]):
+        return EXIT_BAD_INPUT
     return EXIT_OK
 
 

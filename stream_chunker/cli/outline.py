@@ -10,10 +10,13 @@ its depth in the heading path::
 
 A section's line is written once the next section starts (its words are known
 then), so the view streams as the chunks do and holds one section at a time.
+``--outline --json`` writes the same as one JSON line per section: ``id``,
+``title``, ``depth`` (from 0), ``line``, ``page``, ``words``.
 """
 
 from __future__ import annotations
 
+import json
 from typing import List, Optional
 
 from ..core.chunk import Chunk
@@ -24,7 +27,8 @@ FRONT = "(before the first heading)"
 class OutlineView:
     """Chunks in, the outline's lines out (see the module)."""
 
-    def __init__(self) -> None:
+    def __init__(self, as_json: bool = False) -> None:
+        self._json = as_json
         self._open: Optional[Chunk] = None  # the first chunk of the section being summed
         self._words = 0
 
@@ -49,6 +53,11 @@ class OutlineView:
         assert chunk is not None
         path = chunk.heading_path.split(" > ") if chunk.heading_path else []
         title = path[-1] if path else FRONT
-        indent = "  " * max(len(path) - 1, 0)
+        depth = max(len(path) - 1, 0)
+        if self._json:
+            return json.dumps({"id": chunk.id.split("#", 1)[0], "title": title if path else None, "depth": depth,
+                               "line": chunk.lines[0], "page": chunk.pages[0], "words": self._words},
+                              ensure_ascii=False) + "\n"
+        indent = "  " * depth
         return (f"{indent}{chunk.id.split('#', 1)[0]}  {title}  "
                 f"(line {chunk.lines[0]}, page {chunk.pages[0]}, {self._words} words)\n")

@@ -156,7 +156,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         sentence (``What is not covered``, see ``heads_list``) makes that line
         the heading of its list. Where the label's family is open, the heading
         ends that level (a list of the same kind before it: ``What is
-        covered``'s items); else it goes under the deepest level."""
+        covered``'s items), and that list's heading if it has one; else it goes
+        under the deepest level."""
         if line.decimal is not None or line.text is None or self.decimal_depth is not None or self.waiting \
                 or not self.started or (self.layout is not None and self.layout.body() is not None):
             return verdict
@@ -177,6 +178,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         level = Level(firsts[0].style, firsts[0].value, line.family.printed(m))
         for depth, opened in enumerate(self.stack):
             if any(o.style == opened.level.style for o in firsts):
+                if depth and self.stack[depth - 1].level.style == UNNUMBERED:
+                    depth -= 1  # that list's own heading too: this one is its sibling
                 self._list_title_at = rec.first
                 return Placement(depth, level, under_title=True)
         if isinstance(verdict, Placement) and verdict.depth == len(self.stack) and not verdict.replaces:

@@ -1,0 +1,102 @@
+"""Seeing what was read (issue 26): ``--outline`` (and ``--json``), ``--gold``,
+and the report's account of the structure."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from stream_chunker.cli import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
+from stream_chunker.cli.gold import GoldCheck, read_gold
+from stream_chunker.core.chunk import Chunk
+from tests.test_cli import FAST, json_lines, run_main, write
+
+EXAMPLE = str(Path(__file__).resolve().parents[1] / "examples" / "policy-wording.txt")
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "insurance"
+
+
+def test_the_outline_has_one_line_per_section_and_sums_their_words(capsys, monkeypatch) -> None:
+    code, out, _ = run_main([FAST, "--outline", EXAMPLE], capsys, monkeypatch)
+    _, chunks_out, _ = run_main([FAST, EXAMPLE], capsys, monkeypatch)
+    chunks = json_lines(chunks_out)
+    assert code == EXIT_OK
+    lines = out.splitlines()
+    sections = list(dict.fromkeys((c["id"].split("#")[0], c["heading_path"]) for c in chunks))
+    assert len(lines) == len(sections)
+    assert sum(int(line.rsplit(", ", 1)[1].split()[0]) for line in lines) == sum(c["words"] for c in chunks)
+    first = next(line for line in lines if line.lstrip().startswith("1.1 "))
+    assert first.startswith("  1.1  Buildings  (line ")  # indented by its depth in the heading path
+
+
+def test_the_outline_as_json_lines(capsys, monkeypatch) -> None:
+    code, out, _ = run_main([FAST, "--outline", "--json", EXAMPLE], capsys, monkeypatch)
+    nodes = json_lines(out)
+    assert code == EXIT_OK and nodes[0]["id"] == "front" and nodes[0]["title"] is None
+    assert {"id", "title", "depth", "line", "page", "words"} == set(nodes[1])
+    assert [n["line"] for n in nodes] == sorted(n["line"] for n in nodes)
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--json", EXAMPLE], "--json is a form of --outline"),
+    (["--outline", EXAMPLE, EXAMPLE], "--outline concerns one document"),
+])
+def test_outline_misuse_is_a_usage_error(argv, says, capsys, monkeypatch) -> None:
+    code, out, err = run_main([FAST, *argv], capsys, monkeypatch)
+    assert (code, out) == (EXIT_USAGE, "") and says in err
+
+
+def chunk(cid: str, clause: str) -> Chunk:
+    return Chunk(cid, clause, "", "text", 1, 1, None, None, (1, 1), (1, 1), False)
+
+
+def test_gold_labels_found_missing_and_ambiguous() -> None:
+    check = GoldCheck(["4.2", "Endorsement 12", "9.9", "1"])
+    check.feed([chunk("4.2#1", "4.2"), chunk("4.2#2", "4.2"), chunk("12", "12"), chunk("1", "1"),
+                chunk("1~2", "1")])
+    report = check.report()
+    assert (report["found"], report["missing_labels"], report["ambiguous_labels"]) == (3, ["9.9"], ["1"])
+
+
+def test_a_gold_file_skips_comments_and_repeats(tmp_path) -> None:
+    path = write(tmp_path / "gold.txt", "# QA, wording 7\n4.2\n\n4.2\nIII.C.2.b\n")
+    assert read_gold(str(path)) == ["4.2", "III.C.2.b"]
+    with pytest.raises(Exception, match="no gold labels"):
+        read_gold(str(write(tmp_path / "empty.txt", "# nothing\n")))
+
+
+@pytest.mark.skipif(not (CORPUS / "bajaj-global-health-care.txt").exists(), reason="needs ../shared/corpus/insurance")
+def test_gold_on_a_corpus_wording_reports_and_strict_fails(tmp_path, capsys, monkeypatch) -> None:
+    """Bajaj as pdftotext prints it: some clause is cited by two sections
+    (``B.1`` and ``B~2.1``: its part B's numbers start again), another by one,
+    and 77.7 by none."""
+    wording = str(CORPUS / "bajaj-global-health-care.txt")
+    _, out, _ = run_main([FAST, wording], capsys, monkeypatch)
+    sections: dict = {}
+    for c in json_lines(out):
+        if c["clause"] is not None:
+            sections.setdefault(c["clause"], set()).add(c["id"].split("#")[0])
+    twice = next(clause for clause, ids in sorted(sections.items()) if len(ids) > 1)
+    once = next(clause for clause, ids in sorted(sections.items()) if len(ids) == 1)
+    gold = write(tmp_path / "gold.txt", f"{once}\n{twice}\n77.7\n")
+    code, _, err = run_main([FAST, "--gold", str(gold), "--report", str(tmp_path / "r.json"), wording],
+                            capsys, monkeypatch)
+    report = json.loads((tmp_path / "r.json").read_text())["gold"]
+    assert code == EXIT_OK and (report["found"], report["missing_labels"], report["ambiguous_labels"]) == (
+        2, ["77.7"], [twice])
+    assert f"gold labels: 2 of 3 cited; cited by no chunk: 77.7; cited by more than one section: {twice}" in err
+    code, _, _ = run_main([FAST, "--strict", "--gold", str(gold), wording], capsys, monkeypatch)
+    assert code == EXIT_BAD_INPUT
+
+
+def test_the_report_says_how_much_text_sits_under_no_heading(tmp_path, capsys, monkeypatch) -> None:
+    flat = write(tmp_path / "flat.txt", "We will pay for loss or damage to the home and its contents. " * 60)
+    code, _, err = run_main([FAST, "--report", str(tmp_path / "r.json"), str(flat)], capsys, monkeypatch)
+    structure = json.loads((tmp_path / "r.json").read_text())["structure"]
+    assert code == EXIT_OK and structure["weak"] and structure["share_under_heading"] == 0.0
+    assert "the structure is weak" in err
+    run_main([FAST, "--report", str(tmp_path / "e.json"), EXAMPLE], capsys, monkeypatch)
+    example = json.loads((tmp_path / "e.json").read_text())
+    assert not example["structure"]["weak"] and example["read_from"] == "text"
+    assert example["structure"]["words"] > example["structure"]["words_outside"] > 0
