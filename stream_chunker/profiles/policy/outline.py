@@ -60,12 +60,17 @@ def styled_title(text: str, max_words: int) -> bool:
     (True, False)
     >>> styled_title("We will pay for loss.", 12), styled_title("What is an excess?", 12)
     (False, True)
+    >>> styled_title("CP 00 10 10 12", 12), styled_title("Helpline 132 900", 12)
+    (False, True)
     """
     letter = first_letter(text)
     if not letter or not (letter.isupper() or text[:1].isdigit()):
         return False
     if reads_as_sentence(text, max_words) or re.search(r"[.;:]\s", text):
         return False
+    digits = sum(ch.isdigit() for ch in text)
+    if 2 * digits > sum(ch.isalnum() for ch in text):
+        return False  # a code, not a title: a form number in a footer (``MP0005001003835``, ``CP 00 10 10 12``)
     return _AMOUNT.search(text) is None
 
 
