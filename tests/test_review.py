@@ -4,7 +4,12 @@ and the report's account of the structure."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+from html.parser import HTMLParser
 from pathlib import Path
+from typing import List
 
 import pytest
 
@@ -100,3 +105,67 @@ def test_the_report_says_how_much_text_sits_under_no_heading(tmp_path, capsys, m
     example = json.loads((tmp_path / "e.json").read_text())
     assert not example["structure"]["weak"] and example["read_from"] == "text"
     assert example["structure"]["words"] > example["structure"]["words_outside"] > 0
+
+
+# -- the review page, in a real browser -----------------------------------------
+
+BROWSER = next((shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome")
+                if shutil.which(name)), None)
+SCREENSHOT = os.environ.get("STREAM_CHUNKER_SCREENSHOT")
+"""Where the test also saves its first screenshot (docs/review.png was made so)."""
+
+
+def _browser(*args: str) -> subprocess.CompletedProcess:
+    assert BROWSER is not None
+    return subprocess.run([BROWSER, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                           "--enable-logging=stderr", "--v=0", *args], capture_output=True, text=True, timeout=120)
+
+
+class _Page(HTMLParser):
+    """What a page holds: the chunk sections' ids and the outline's nodes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sections: List[str] = []
+        self.nodes = 0
+        self.scripts = 0
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        attributes = dict(attrs)
+        if tag == "section" and attributes.get("class") == "chunk":
+            self.sections.append(attributes["id"])
+        if "node" in (attributes.get("class") or "").split() and tag in ("summary", "span"):
+            self.nodes += 1
+        self.scripts += tag == "script"
+
+
+@pytest.mark.skipif(BROWSER is None, reason="no headless browser (Debian: apt-get install chromium)")
+@pytest.mark.parametrize("name", ["sfip-dwelling-2021.pdf", "barclays-travel-2016.pdf"])
+def test_the_review_page_in_a_browser_shows_every_chunk_and_the_outline(name, tmp_path, capsys, monkeypatch) -> None:
+    pdf = CORPUS / name
+    if not pdf.exists():
+        pytest.skip("needs ../shared/corpus/insurance")
+    page = tmp_path / "review.html"
+    code, out, _ = run_main([FAST, "--review", str(page), str(pdf)], capsys, monkeypatch)
+    _, outline, _ = run_main([FAST, "--outline", str(pdf)], capsys, monkeypatch)
+    chunks = json_lines(out)
+    assert code == EXIT_OK
+    dumped = _browser("--dump-dom", page.as_uri())
+    assert dumped.returncode == 0, dumped.stderr[-2000:]
+    seen = _Page()
+    seen.feed(dumped.stdout)  # the DOM the browser built, not the file's text
+    assert seen.sections == [c["id"] for c in chunks]
+    assert seen.nodes == len(outline.splitlines()) and seen.scripts == 0
+    assert "CONSOLE" not in dumped.stderr and "Uncaught" not in dumped.stderr
+    shot = Path(SCREENSHOT) if SCREENSHOT and name.startswith("barclays") else tmp_path / "review.png"
+    taken = _browser("--window-size=1280,900", f"--screenshot={shot}", page.as_uri())
+    assert taken.returncode == 0 and shot.stat().st_size > 10_000
+
+
+def test_the_review_page_escapes_what_it_shows(tmp_path, capsys, monkeypatch) -> None:
+    text = write(tmp_path / "odd.txt", "1 Cover <script>alert(1)</script>\nWe pay for A&B \"loss\".\n")
+    page = tmp_path / "odd.html"
+    code, _, _ = run_main([FAST, "--review", str(page), str(text)], capsys, monkeypatch)
+    html_text = page.read_text(encoding="utf-8")
+    assert code == EXIT_OK and "<script>" not in html_text and "&lt;script&gt;" in html_text
+    assert "A&amp;B &quot;loss&quot;" in html_text and html_text.rstrip().endswith("</html>")

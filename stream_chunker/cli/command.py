@@ -18,13 +18,14 @@ from ..drivers.document import STDIN, Document, Reading, source_of
 from ..drivers.documents import document_notes, json_line, peaks
 from .gold import GoldCheck, gold_note, read_gold
 from .outline import OutlineView
+from .review import ReviewPage
 from ..drivers.pdf import BACKENDS, Page
 from ..drivers.workers import worker_count
 from ..engine.options import AUTO, Options
 from ..engine.sniff import WINDOW
 from ..profiles.base import COMMON_OPTIONS, profiles
 from .many import run_many
-from .output import Output, progress_bar, report_outputs, say, to_devnull, utf8_stdout
+from .output import Output, progress_bar, report_outputs, review_output, say, to_devnull, utf8_stdout
 from .signals import Signals, status_of, take
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
@@ -102,6 +103,9 @@ def _parser() -> argparse.ArgumentParser:
     out.add_argument("--outline", action="store_true",
                      help="print the outline that was read (id, title, line, page, words; one line per "
                           "section, indented by depth) instead of the chunks")
+    out.add_argument("--review", metavar="FILE.html",
+                     help="also write a self-contained HTML page of what was read: the outline, each chunk with "
+                          "its id and counts, the lines dropped and the headings refused, the report")
     out.add_argument("--json", action="store_true", help="with --outline: one JSON line per section, for tools")
     out.add_argument("--gold", metavar="FILE",
                      help="gold clause labels, one a line (4.2, III.C.2.b): report those no chunk cites and those "
@@ -170,8 +174,9 @@ def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
                       input_encoding=args.input_encoding)
     files = args.files or [STDIN]
     if len(files) > 1 or any(name != STDIN and os.path.isdir(name) for name in files):
-        if args.outline or args.gold:
-            raise ConfigError(f"{'--outline' if args.outline else '--gold'} concerns one document: give one file")
+        if args.outline or args.gold or args.review:
+            given = "--outline" if args.outline else "--gold" if args.gold else "--review"
+            raise ConfigError(f"{given} concerns one document: give one file")
         return EXIT_BAD_INPUT if run_many(args, options, reading, files, out, signals, workers) else EXIT_OK
     if args.json and not args.outline:
         raise ConfigError("--json is a form of --outline: give both")
@@ -180,10 +185,14 @@ def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
     started = time.perf_counter()
     with ExitStack() as stack:
         diag_file, report_file = report_outputs(stack, args.diagnostics, args.report, signals)
+        review = ReviewPage(review_output(stack, args.review, signals), name) if args.review else None
         on_diag = None
-        if diag_file is not None:
+        if diag_file is not None or review is not None:
             def on_diag(event: Dict[str, Any]) -> None:
-                diag_file.write(json.dumps(event, ensure_ascii=False) + "\n")
+                if diag_file is not None:
+                    diag_file.write(json.dumps(event, ensure_ascii=False) + "\n")
+                if review is not None:
+                    review.event(event)
         document = stack.enter_context(Document(source_of(name), options, reading=reading,
                                                 count_worker=args.count_worker is not False, on_diagnostic=on_diag))
         outline = OutlineView(as_json=args.json) if args.outline else None
@@ -191,6 +200,8 @@ def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
             for chunks in _batches(args, document, name, stack):
                 if gold is not None:
                     gold.feed(chunks)
+                if review is not None:
+                    review.chunks(chunks)
                 if chunks:
                     out.write(outline.feed(chunks) if outline is not None else "".join(json_line(c, None) for c in chunks))
             if outline is not None:
@@ -205,6 +216,8 @@ def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
             say(f"stream-chunker: {gold_note(summary['gold'], name)}")
         summary["elapsed_s"] = round(time.perf_counter() - started, 3)
         summary.update(peaks())
+        if review is not None:
+            review.close(summary)
         text = json.dumps(summary, ensure_ascii=False, indent=2) + "\n"
         if report_file is not None:
             report_file.write(text)

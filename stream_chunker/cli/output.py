@@ -153,6 +153,11 @@ def report_outputs(stack: ExitStack, diagnostics: Optional[str], report: Optiona
             stack.enter_context(open_output(report, "--report", signals)) if report else None)
 
 
+def review_output(stack: ExitStack, path: str, signals: Signals) -> Output:
+    """The ``--review`` page's file, opened before any input is read (as ``report_outputs``)."""
+    return stack.enter_context(open_output(path, "--review", signals, DIAGNOSTICS_BUFFER))
+
+
 def to_devnull(stream: IO[str]) -> None:
     """Point ``stream``'s descriptor at /dev/null, where Python's flush at
     exit cannot fail (a failed flush there prints a traceback and exits 120)."""

@@ -1,0 +1,162 @@
+"""``--review FILE.html``: one self-contained page that shows what was read.
+
+The page is written as the document is read: each chunk as it is decided,
+with its id, clause, pages and token counts in the margin and its heading
+path above its text; a line dropped as furniture or contents, struck through,
+and a heading-shaped line read as text, highlighted with the reason, where the
+reader met them. The outline -- one node per section, as ``--outline`` prints
+it, nested by the heading path in ``<details>`` elements, so it folds without
+a script -- and the report's figures come last in the file and show first on
+the page (CSS ``order``), as they are known only at the end.
+
+Memory: the outline's nodes go to a temporary file as they come, so the page
+holds no more than one chunk's text however long the document is. No network,
+no script, no external asset: one file to open anywhere.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import tempfile
+from typing import Any, Dict, List, Optional, Protocol
+
+from ..core.chunk import Chunk
+
+STYLE = """
+body{font:15px/1.45 system-ui,sans-serif;margin:0;display:flex;flex-direction:column;color:#1d1d1f}
+header{order:-3;padding:12px 20px;background:#f3f4f6;border-bottom:1px solid #ddd}
+#report{order:-2;padding:8px 20px;border-bottom:1px solid #ddd;font-size:13px}
+#report table{border-collapse:collapse}#report td{padding:1px 10px 1px 0}
+#outline{order:-1;padding:8px 20px;border-bottom:1px solid #ddd;font-size:13px;max-height:40vh;overflow:auto}
+#outline details{margin-left:14px}#outline summary,#outline .leaf{cursor:pointer;list-style-position:outside}
+#outline .leaf{margin-left:14px;display:block}#outline a{color:#0b57d0;text-decoration:none}
+main{padding:8px 20px}
+.chunk{display:grid;grid-template-columns:190px 1fr;gap:12px;border-top:2px solid #0b57d0;padding:6px 0}
+.margin{font:12px/1.4 ui-monospace,monospace;color:#555;word-break:break-all}.margin b{color:#0b57d0}
+.path{font-size:12px;color:#555;margin-bottom:2px}
+.text{white-space:pre-wrap;margin:0}
+.dropped{text-decoration:line-through;color:#999;margin:2px 0 2px 202px;font-size:13px}
+.refused{background:#fff3c4;margin:2px 0 2px 202px;font-size:13px;padding:1px 4px}
+.oversize{color:#b3261e}
+""".strip()
+
+SHOWN_EVENTS = {"furniture": "dropped", "contents": "dropped", "rejected_heading": "refused"}
+"""Diagnostics shown in the text where they happened, and how."""
+
+
+class Writes(Protocol):
+    def write(self, text: str) -> Any: ...
+
+
+def _e(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+class ReviewPage:
+    """Chunks and events in, as the document is read; ``close`` with the report."""
+
+    def __init__(self, out: Writes, name: str) -> None:
+        self._out = out
+        self._nodes = tempfile.TemporaryFile("w+", encoding="utf-8")  # the outline, one JSON line per node
+        self._open: Optional[Chunk] = None  # the first chunk of the section being summed
+        self._words = 0
+        self.nodes = 0
+        out.write(f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+                  f"<title>review: {_e(name)}</title><style>{STYLE}</style></head><body>\n"
+                  f"<header><b>stream_chunker review</b> · {_e(name)}</header>\n<main>\n")
+
+    # -- as the document is read ------------------------------------------------
+    def chunks(self, chunks: List[Chunk]) -> None:
+        write = self._out.write
+        for chunk in chunks:
+            self._node(chunk)
+            tokens = f"{chunk.tokens} est." + (f" · {chunk.real_tokens} real" if chunk.real_tokens is not None else "")
+            over = f'<br><span class="oversize">oversize: {_e(chunk.oversize)}</span>' if chunk.oversize else ""
+            pages = f"p. {chunk.pages[0]}" + (f"–{chunk.pages[1]}" if chunk.pages[1] != chunk.pages[0] else "")
+            write(f'<section class="chunk" id="{_e(chunk.id)}"><div class="margin"><b>{_e(chunk.id)}</b>'
+                  f"<br>clause {_e(chunk.clause) if chunk.clause is not None else '—'}<br>{pages} · "
+                  f"lines {chunk.lines[0]}–{chunk.lines[1]}<br>{tokens}{over}</div><div>"
+                  f'<div class="path">{_e(chunk.heading_path)}</div><p class="text">{_e(chunk.text)}</p>'
+                  f"</div></section>\n")
+
+    def event(self, event: Dict[str, Any]) -> None:
+        """A diagnostic: furniture and contents struck through, refused headings highlighted."""
+        shown = SHOWN_EVENTS.get(event.get("kind", ""))
+        if shown is None or "text" not in event:
+            return
+        why = f" — {_e(event['reason'])}" if event.get("reason") else ""
+        what = "heading read as text: " if shown == "refused" else f"{_e(event['kind'])}: "
+        self._out.write(f'<p class="{shown}" title="line {event.get("line")}">{what}{_e(event["text"])}{why}</p>\n')
+
+    def _node(self, chunk: Chunk) -> None:
+        base = chunk.id.split("#", 1)[0]
+        if self._open is not None and (self._open.id.split("#", 1)[0] != base
+                                       or self._open.heading_path != chunk.heading_path):
+            self._spool()
+        if self._open is None:
+            self._open, self._words = chunk, 0
+        self._words += chunk.words
+
+    def _spool(self) -> None:
+        chunk = self._open
+        assert chunk is not None
+        path = chunk.heading_path.split(" > ") if chunk.heading_path else []
+        self._nodes.write(json.dumps([chunk.id, path[-1] if path else "(before the first heading)",
+                                      max(len(path) - 1, 0), chunk.pages[0], self._words]) + "\n")
+        self.nodes += 1
+        self._open = None
+
+    # -- at the end ---------------------------------------------------------------
+    def close(self, report: Dict[str, Any]) -> None:
+        if self._open is not None:
+            self._spool()
+        write = self._out.write
+        write("</main>\n")
+        self._outline()
+        rows = "".join(f"<tr><td>{_e(key)}</td><td>{_e(json.dumps(value, ensure_ascii=False))}</td></tr>"
+                       for key, value in report.items() if not isinstance(value, dict) or key in _SHOWN_DICTS)
+        structure = report.get("structure", {})
+        share = structure.get("share_under_heading")
+        said = (f"{report.get('chunks')} chunks · {report.get('pages')} pages · "
+                f"{report.get('headings_unnumbered', 0)} headings without a number · "
+                f"{'—' if share is None else f'{100 * share:.1f} %'} of words under a heading · "
+                f"{report.get('furniture_lines', 0)} furniture lines dropped"
+                + (" · <b>structure weak</b>" if structure.get("weak") else ""))
+        write(f'<section id="report"><details><summary>report: {said}</summary><table>{rows}</table>'
+              f"</details></section>\n</body></html>\n")
+        self._nodes.close()
+
+    def _outline(self) -> None:
+        """The nodes, nested by depth: a node with deeper nodes after it is a
+        ``<details>`` whose ``<summary>`` links to its chunk, a node without one a link."""
+        write = self._out.write
+        write(f'<nav id="outline"><b>outline</b> · {self.nodes} sections\n')
+        self._nodes.seek(0)
+        stack: List[int] = []  # depths of the <details> open
+        previous: Optional[List[Any]] = None
+        for line in self._nodes:
+            node = json.loads(line)
+            if previous is not None:
+                self._write_node(previous, node[2] > previous[2], stack)
+            previous = node
+            while stack and stack[-1] >= node[2]:
+                stack.pop()
+                write("</details>")
+        if previous is not None:
+            self._write_node(previous, False, stack)
+        write("</details>" * len(stack) + "</nav>\n")
+
+    def _write_node(self, node: List[Any], parent: bool, stack: List[int]) -> None:
+        cid, title, depth, page, words = node
+        link = f'<a href="#{_e(cid)}">{_e(cid)}</a> {_e(title)} <small>p. {page} · {words} words</small>'
+        if parent:
+            self._out.write(f'<details class="node" open><summary class="node">{link}</summary>')
+            stack.append(depth)
+        else:
+            self._out.write(f'<span class="node leaf">{link}</span>')
+
+
+_SHOWN_DICTS = ("structure", "oversize", "contents", "gold")
+"""The report's nested figures shown in the page's table (the rest are counts a reader seldom needs)."""
+
