@@ -89,8 +89,8 @@ def _parser() -> argparse.ArgumentParser:
                                    help=option.help)
     common = p.add_argument_group("every profile")
     for option in COMMON_OPTIONS:
-        common.add_argument("--" + option.name.replace("_", "-"), dest=option.name, type=option.type,
-                            help=f"{option.help} (default {option.default:,})")
+        common.add_argument("--" + option.name.replace("_", "-"), dest=option.name, type=option.type, metavar="N",
+                            help=option.help if option.default is None else f"{option.help} (default {option.default:,})")
     many = p.add_argument_group("many documents")
     many.add_argument("--jobs", type=int, metavar="N",
                       help="documents chunked at once, each by a worker process (default: the usable cores; "

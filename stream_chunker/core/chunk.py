@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Literal, Optional, Tuple
 
-Oversize = Literal[False, "kept", "cut"]
+Oversize = Literal[False, "kept", "cut", "split"]
 
 
 @dataclass(frozen=True, slots=True)

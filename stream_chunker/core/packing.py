@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Callable, Dict, Final, List, NamedTuple, Optional, Tuple
 
 from .chunk import Chunk, Oversize, estimate_tokens
+from .hard_limit import pieces_within
 from .records import new
 from .sizing import Sizer
 
@@ -32,11 +33,13 @@ class Cap:
     """A size limit, and the sizer that measures text against it (``core.sizing``:
     estimated tokens, real tokens or characters), chosen once for a document."""
 
-    __slots__ = ("limit", "sizer")
+    __slots__ = ("limit", "sizer", "hard")
 
-    def __init__(self, limit: int, sizer: Sizer) -> None:
+    def __init__(self, limit: int, sizer: Sizer, hard: Optional[int] = None) -> None:
         self.limit = limit
         self.sizer = sizer
+        self.hard = hard
+        """The hard limit, if any: a part over it is cut into pieces under it (``core.hard_limit``)."""
 
 
 class Key(NamedTuple):
@@ -112,7 +115,7 @@ class _Node:
     """An open node. Its own parts are packed as they come; while it has made
     no piece it may still be one chunk, with the nested nodes held in ``done``."""
 
-    __slots__ = ("key", "texts", "size", "words", "lines", "pages", "cut", "made", "held", "spilled",
+    __slots__ = ("key", "texts", "size", "words", "lines", "pages", "cut", "split", "made", "held", "spilled",
                  "done", "below_words", "below_chars", "below_floor", "below_texts")
 
     def __init__(self, key: Key) -> None:
@@ -122,6 +125,7 @@ class _Node:
         self.size = self.words = 0
         self.lines = self.pages = (0, 0)
         self.cut = False
+        self.split = False  # the piece is one of a part cut at the hard limit
         self.made = 0
         self.held: Optional[_Piece] = None  # the first piece, until its id is known
         self.spilled = False  # it cannot be one chunk
@@ -137,6 +141,7 @@ class Packer:
         self.cap = cap
         self._sizer = cap.sizer
         self._limit = cap.limit
+        self._hard = cap.hard
         self._emit = emit
         self._sep = sep
         self._name = name
@@ -176,11 +181,20 @@ class Packer:
         """A part of the deepest open node (a node's own parts come before the
         nodes nested in it)."""
         size = self._sizer.size(text, words)
+        hard = self._hard
+        if hard is not None and size > hard and not cut:
+            for piece, piece_words, piece_size in pieces_within(text, hard, self._sizer.size):
+                self._add(piece, piece_words, lines, pages, False, piece_size, True)
+            return
+        self._add(text, words, lines, pages, cut, size, False)
+
+    def _add(self, text: str, words: int, lines: Tuple[int, int], pages: Tuple[int, int], cut: bool, size: int,
+             split: bool) -> None:
         opened = self._open
         if len(opened) > 1 and not opened[-2].spilled:
             self._below(text, words, size)
         node = opened[-1]
-        self._pack(node, text, words, lines, pages, cut, size)
+        self._pack(node, text, words, lines, pages, cut, size, split)
         if node.made and not node.spilled:
             self._spill(len(opened) - 1)
 
@@ -276,10 +290,11 @@ class Packer:
 
     # -- packing a node's own parts ------------------------------------------------
     def _pack(self, node: _Node, text: str, words: int, lines: Tuple[int, int], pages: Tuple[int, int],
-              cut: bool, size: int) -> None:
-        """Add a part to the node's open piece, or start a new one."""
+              cut: bool, size: int, split: bool = False) -> None:
+        """Add a part to the node's open piece, or start a new one (a piece of a
+        part cut at the hard limit is a chunk of its own, as a cut one is)."""
         if node.texts:
-            if not (cut or node.cut):
+            if not (cut or node.cut or split or node.split):
                 joined = self._sizer.joined(node.texts, node.words, node.size, text, words, size, self._sep,
                                             self._limit)
                 if joined <= self._limit:
@@ -292,20 +307,20 @@ class Packer:
             self._finish(node)
         node.texts = [text]
         node.words, node.size = words, size
-        node.lines, node.pages, node.cut = lines, pages, cut
-        if size > self._limit or cut:
+        node.lines, node.pages, node.cut, node.split = lines, pages, cut, split
+        if size > self._limit or cut or split:
             self._finish(node)
 
     def _piece(self, node: _Node) -> _Piece:
         size = node.size
-        oversize: Oversize = "cut" if node.cut else ("kept" if size > self._limit else False)
+        oversize: Oversize = "cut" if node.cut else "split" if node.split else ("kept" if size > self._limit else False)
         return new(_Piece, (self._sep.join(node.texts), node.words, size, node.lines, node.pages, oversize))
 
     def _finish(self, node: _Node) -> None:
         piece = self._piece(node)
         node.texts = []
         node.words = node.size = 0
-        node.cut = False
+        node.cut = node.split = False
         node.made += 1
         if node.made == 1:
             node.held = piece  # named once the node's own text is over, or a second piece comes

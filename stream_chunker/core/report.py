@@ -27,6 +27,7 @@ class Report:
     under_estimate_over_real: int = 0
     kept: int = 0
     cut: int = 0
+    split: int = 0
     furniture_lines: int = 0
     replaced_bytes: int = 0
     diagnostics: Dict[str, int] = field(default_factory=dict)
@@ -62,6 +63,8 @@ class Report:
             self.kept += 1
         elif chunk.oversize == "cut":
             self.cut += 1
+        elif chunk.oversize == "split":
+            self.split += 1
 
     def weak(self) -> bool:
         """Most of a document's words sit under no heading and no clause: its
@@ -89,7 +92,7 @@ class Report:
             "structure": {"words": self.words, "words_outside": self.words_outside,
                           "share_under_heading": round(1 - self.words_outside / self.words, 4) if self.words else None,
                           "weak": self.weak()},
-            "oversize": {"kept": self.kept, "cut": self.cut},
+            "oversize": {"kept": self.kept, "cut": self.cut, "split": self.split},
             "cap": {"limit": self.cap, "unit": self.cap_unit},
             "tokens": {
                 "encoding": self.encoding,

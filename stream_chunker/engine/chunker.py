@@ -96,7 +96,8 @@ class Chunker:
         self.settings = self.options.settings_for(profile)
         encode = load_encoding(encoding).encode_ordinary if real_tokens else None
         cap = Cap(self.settings.cap, sizer(self.settings.cap_unit,
-                                           None if encode is None else lambda text: len(encode(text))))
+                                           None if encode is None else lambda text: len(encode(text))),
+                  self.settings.hard_max_tokens)
         if encode is not None:  # a cap of real tokens counts as it packs: no counter beside it
             self._counter = counter if counter is not None and not cap.sizer.real else InlineCounter(encode)
         if self._counter is not None:

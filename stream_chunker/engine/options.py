@@ -66,11 +66,21 @@ def settings(profile: str, max_tokens: Optional[int], max_chars: Optional[int], 
             f"unknown option{'s' if len(unknown) > 1 else ''} for the {profile} profile: "
             f"{', '.join(unknown)} (known: {', '.join(sorted(allowed))})"
         )
-    common = {o.name: _positive(o.name, options.get(o.name, o.default)) for o in COMMON_OPTIONS}
+    common = {o.name: None if options.get(o.name, o.default) is None else _positive(o.name, options.get(o.name, o.default))
+              for o in COMMON_OPTIONS}
+    hard = common["hard_max_tokens"]
+    if hard is not None:
+        if unit == "chars":
+            raise ConfigError("hard_max_tokens is a limit in tokens: give the cap in tokens (max_tokens), not max_chars")
+        if hard < cap:
+            raise ConfigError(f"hard_max_tokens ({hard}) is below the cap ({cap}): give a limit at or above it")
     rest = {k: v for k, v in options.items() if k not in common}
     if spec.check is not None:
         spec.check(rest)
-    return Settings(profile=profile, cap_unit=unit, cap=cap, profile_options=rest, **common)
+    bound = common["max_paragraph_chars"]
+    assert bound is not None  # (it has a default)
+    return Settings(profile=profile, cap_unit=unit, cap=cap, max_paragraph_chars=bound, profile_options=rest,
+                    hard_max_tokens=hard)
 
 
 @dataclass(frozen=True)

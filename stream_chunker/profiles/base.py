@@ -43,6 +43,9 @@ class Option:
 
 COMMON_OPTIONS: Tuple[Option, ...] = (
     Option("max_paragraph_chars", "the hard bound: a paragraph (or line) longer than this is cut", 100_000, int),
+    Option("hard_max_tokens", "a hard limit at or above the cap, measured as the cap is: a paragraph over it is "
+                              "cut at sentence ends, then between words (oversize: split); none by default", None,
+           int),
 )
 
 
@@ -55,6 +58,8 @@ class Settings:
     cap: int
     max_paragraph_chars: int
     profile_options: Dict[str, Any] = field(default_factory=dict)
+    hard_max_tokens: Optional[int] = None
+    """A paragraph over this is cut into pieces under it (``core.hard_limit``); None: none."""
 
 
 class Profile(Protocol):
