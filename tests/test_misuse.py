@@ -114,3 +114,13 @@ def test_an_encoding_that_needs_a_download_says_so_in_a_line(monkeypatch):
         load_encoding("o200k_base")
     message = str(caught.value)
     assert "(ConnectionError: HTTPSConnectionPool)" in message and "Max retries" not in message
+
+
+def test_ids_keep_no_one_sided_bracket() -> None:
+    """``a)`` is cited as printed, ``a)``; its id is ``a``, as ``(a)``'s is ``(a)``."""
+    from stream_chunker import chunk_lines
+
+    chunks = list(chunk_lines(["SECTION 1 Cover", "We insure the home.", "", "a) Storm damage to the home.",
+                               "b) Flood damage to the home.", "(c) Theft of the contents."],
+                              real_tokens=False, max_tokens=5))
+    assert [(c.id, c.clause) for c in chunks[1:]] == [("1.a", "1.a)"), ("1.b", "1.b)"), ("1.b.(c)", "1.b).(c)")]

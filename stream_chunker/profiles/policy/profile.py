@@ -453,6 +453,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if opened.level.style == UNNUMBERED:
             opened.cid = self._ids.unique(f"{parent}/{printed}" if parent else printed)
         else:
+            if printed.endswith(")") and not printed.startswith("("):
+                printed = printed[:-1]  # an id keeps no one-sided bracket (``5.c``, cited ``5.c)``)
             opened.cid = self._ids.unique(f"{parent}.{printed}" if parent else printed)
             if line and self.layout is not None and opened.prominence is None:
                 opened.prominence = self.layout.prominence(line)
