@@ -124,3 +124,13 @@ def test_ids_keep_no_one_sided_bracket() -> None:
                                "b) Flood damage to the home.", "", "(a) Theft of the contents."],
                               real_tokens=False, max_tokens=5))
     assert [(c.id, c.clause) for c in chunks[1:]] == [("1.a", "1.a)"), ("1.b", "1.b)"), ("1.b.(a)", "1.b).(a)")]
+
+
+@pytest.mark.parametrize("flag", [["--password", "secret"], ["--layout"]])
+def test_pdf_options_with_a_text_are_a_usage_error(flag, capsys, monkeypatch) -> None:
+    from stream_chunker.cli import EXIT_USAGE
+    from tests.test_cli import FAST, run_main
+
+    example = str(Path(__file__).resolve().parents[1] / "examples" / "policy-wording.txt")
+    code, out, err = run_main([FAST, *flag, example], capsys, monkeypatch)
+    assert (code, out) == (EXIT_USAGE, "") and f"{flag[0]} concerns PDFs" in err

@@ -195,6 +195,9 @@ def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
                     review.event(event)
         document = stack.enter_context(Document(source_of(name), options, reading=reading,
                                                 count_worker=args.count_worker is not False, on_diagnostic=on_diag))
+        if (args.password is not None or args.layout) and not document.is_pdf:
+            given = "--password" if args.password is not None else "--layout"
+            raise ConfigError(f"{given} concerns PDFs, and {name} is text: leave it out")
         outline = OutlineView(as_json=args.json) if args.outline else None
         try:
             for chunks in _batches(args, document, name, stack):
