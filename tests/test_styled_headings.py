@@ -91,6 +91,17 @@ def test_the_styles_counted_are_bounded() -> None:
     for size in range(200):
         layout.note(size + 1, "a line of text\n", [Style(float(size), False)])
     assert len(layout._chars) <= MAX_STYLES
+    for page in range(100):  # several new styles on each page (scaled or rotated text)
+        layout.note(1000 + 3 * page, "a\nb\nc\n", [Style(300.0 + 3 * page + k, False) for k in range(3)])
+    assert len(layout._chars) <= MAX_STYLES
+
+
+def test_a_line_ended_by_a_lone_carriage_return_keeps_its_style() -> None:
+    """The splitter ends a line at ``\r`` too: so does the layout."""
+    layout = Layout()
+    text = "".join(f"{FILLER}\r" for _ in range(10)) + "What is covered\rWe pay.\rWe pay more.\r"
+    layout.note(1, text, [BODY] * 10 + [BOLD, BODY, BODY])
+    assert layout.marked(1, 100) == (11,)
 
 
 def test_a_small_bold_line_and_body_text_do_not_stand_out() -> None:
@@ -202,6 +213,36 @@ def test_a_definitions_list_gives_each_term_its_own_chunk() -> None:
         holder = chunk_with(chunks, words)
         assert holder.heading_path == f"Definitions > {term}" and holder.text.startswith(term)
     assert not any(c.heading_path.endswith("Valuables") for c in chunks)
+
+
+def test_terms_before_a_heading_on_their_page_are_each_read() -> None:
+    """Run-in terms and headings on one page are marked in line order (the
+    cutter finds marked lines in order), however the page is fed."""
+    cover = [(t, s, 0) for t, s in COVER]
+    page = [("Definitions", BIG, 0), ("", None, 0), ("Hijack Any unlawful seizure of a plane.", None, 6),
+            ("Hospital An establishment licensed as a", None, 8), ("hospital where you are treated.", BODY, 0),
+            ("", None, 0), ("General conditions", BIG, 0), ("", None, 0), ("We may cancel.", BODY, 0),
+            ("You may cancel.", BODY, 0)]
+    chunks = read_with_leads([cover, page])
+    assert chunk_with(chunks, "unlawful seizure").heading_path == "Definitions > Hijack"
+    hospital = chunk_with(chunks, "hospital where you")
+    assert hospital.heading_path == "Definitions > Hospital"
+    assert hospital.text == "Hospital An establishment licensed as a hospital where you are treated."  # one paragraph
+    assert chunk_with(chunks, "We may cancel").heading_path == "General conditions"
+
+
+def test_a_table_row_in_a_heading_style_right_after_it_is_text() -> None:
+    page = [("Benefits", BOLD), ("Cancellation £5,000", BOLD), body("We pay up to this amount."),
+            body("For each person insured.")]
+    chunks = read([COVER, page])
+    assert "£5,000" in chunk_with(chunks, "up to this amount").text
+    assert all("£" not in c.heading_path for c in chunks)
+
+
+def test_a_heading_called_front_is_not_the_front_matter() -> None:
+    page = [("Front", BIG), ("", None), body("The front of the building."), body("Its walls.")]
+    chunks = read([COVER, page])
+    assert len({c.id for c in chunks}) == len(chunks) and chunk_with(chunks, "front of the").id == "front-heading"
 
 
 def test_a_term_alone_on_its_line_may_go_on_in_lower_case() -> None:

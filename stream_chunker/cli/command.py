@@ -172,14 +172,14 @@ def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
     options = Options.of(**keywords)
     reading = Reading(strict=args.strict, pdf_backend=args.pdf_backend, password=args.password, layout=args.layout,
                       input_encoding=args.input_encoding)
+    if args.json and not args.outline:
+        raise ConfigError("--json is a form of --outline: give both")
     files = args.files or [STDIN]
     if len(files) > 1 or any(name != STDIN and os.path.isdir(name) for name in files):
         if args.outline or args.gold or args.review:
             given = "--outline" if args.outline else "--gold" if args.gold else "--review"
             raise ConfigError(f"{given} concerns one document: give one file")
         return EXIT_BAD_INPUT if run_many(args, options, reading, files, out, signals, workers) else EXIT_OK
-    if args.json and not args.outline:
-        raise ConfigError("--json is a form of --outline: give both")
     gold = GoldCheck(read_gold(args.gold)) if args.gold else None
     name = files[0]
     started = time.perf_counter()

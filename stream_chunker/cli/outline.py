@@ -8,20 +8,72 @@ its depth in the heading path::
     1  Key details about your policy  (line 351, page 12, 40 words)
       1/whos-covered-by-your-policy  Who’s covered by your policy  (line 358, page 13, 61 words)
 
-A section's line is written once the next section starts (its words are known
-then), so the view streams as the chunks do and holds one section at a time.
-``--outline --json`` writes the same as one JSON line per section: ``id``,
-``title``, ``depth`` (from 0), ``line``, ``page``, ``words``.
+A heading with no text of its own makes no chunk: its title comes on a line of
+its own, without an id, before the first section under it, so that what is
+under it is indented under it. A section's line is written once the next
+section starts (its words are known then), so the view streams as the chunks
+do and holds one section at a time. ``--outline --json`` writes the same as
+one JSON line per node: ``id`` (``null`` for a heading alone), ``title``,
+``depth`` (from 0), ``line``, ``page``, ``words``.
 """
 
 from __future__ import annotations
 
 import json
-from typing import List, Optional
+from typing import Iterator, List, NamedTuple, Optional
 
 from ..core.chunk import Chunk
 
 FRONT = "(before the first heading)"
+
+
+class Node(NamedTuple):
+    """A node of the outline: a section (its chunks), or a heading alone (``id`` None)."""
+
+    id: Optional[str]
+    title: str
+    depth: int
+    line: int
+    page: int
+    words: int
+
+
+class Sections:
+    """Chunks in, as they come; the outline's nodes out, each once complete."""
+
+    def __init__(self) -> None:
+        self._open: Optional[Chunk] = None  # the first chunk of the section being summed
+        self._words = 0
+        self._shown: List[str] = []  # the heading path of the last node given out
+
+    def feed(self, chunks: List[Chunk]) -> Iterator[Node]:
+        for chunk in chunks:
+            opened = self._open
+            if opened is not None and (opened.id.split("#", 1)[0] != chunk.id.split("#", 1)[0]
+                                       or opened.heading_path != chunk.heading_path):
+                yield from self._nodes()
+            if self._open is None:
+                self._open, self._words = chunk, 0
+            self._words += chunk.words
+
+    def close(self) -> Iterator[Node]:
+        if self._open is not None:
+            yield from self._nodes()
+
+    def _nodes(self) -> Iterator[Node]:
+        chunk = self._open
+        assert chunk is not None
+        self._open = None
+        path = chunk.heading_path.split(" > ") if chunk.heading_path else []
+        shown = self._shown
+        common = 0
+        while common < min(len(shown), len(path) - 1) and shown[common] == path[common]:
+            common += 1
+        for depth in range(common, len(path) - 1):  # headings above it that no chunk showed
+            yield Node(None, path[depth], depth, chunk.lines[0], chunk.pages[0], 0)
+        self._shown = path
+        yield Node(chunk.id.split("#", 1)[0], path[-1] if path else FRONT, max(len(path) - 1, 0),
+                   chunk.lines[0], chunk.pages[0], self._words)
 
 
 class OutlineView:
@@ -29,35 +81,19 @@ class OutlineView:
 
     def __init__(self, as_json: bool = False) -> None:
         self._json = as_json
-        self._open: Optional[Chunk] = None  # the first chunk of the section being summed
-        self._words = 0
+        self._sections = Sections()
 
     def feed(self, chunks: List[Chunk]) -> str:
-        out: List[str] = []
-        for chunk in chunks:
-            base = chunk.id.split("#", 1)[0]
-            if self._open is not None and (self._open.id.split("#", 1)[0] != base
-                                           or self._open.heading_path != chunk.heading_path):
-                out.append(self._line())
-                self._open = None
-            if self._open is None:
-                self._open, self._words = chunk, 0
-            self._words += chunk.words
-        return "".join(out)
+        return "".join(map(self._line, self._sections.feed(chunks)))
 
     def close(self) -> str:
-        return self._line() if self._open is not None else ""
+        return "".join(map(self._line, self._sections.close()))
 
-    def _line(self) -> str:
-        chunk = self._open
-        assert chunk is not None
-        path = chunk.heading_path.split(" > ") if chunk.heading_path else []
-        title = path[-1] if path else FRONT
-        depth = max(len(path) - 1, 0)
+    def _line(self, node: Node) -> str:
         if self._json:
-            return json.dumps({"id": chunk.id.split("#", 1)[0], "title": title if path else None, "depth": depth,
-                               "line": chunk.lines[0], "page": chunk.pages[0], "words": self._words},
+            return json.dumps({**node._asdict(), "title": None if node.title == FRONT else node.title},
                               ensure_ascii=False) + "\n"
-        indent = "  " * depth
-        return (f"{indent}{chunk.id.split('#', 1)[0]}  {title}  "
-                f"(line {chunk.lines[0]}, page {chunk.pages[0]}, {self._words} words)\n")
+        indent = "  " * node.depth
+        if node.id is None:
+            return f"{indent}{node.title}\n"
+        return f"{indent}{node.id}  {node.title}  (line {node.line}, page {node.page}, {node.words} words)\n"

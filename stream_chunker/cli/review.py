@@ -19,9 +19,10 @@ from __future__ import annotations
 import html
 import json
 import tempfile
-from typing import Any, Dict, List, Optional, Protocol
+from typing import Any, Dict, Iterable, List, Optional, Protocol
 
 from ..core.chunk import Chunk
+from .outline import Node, Sections
 
 STYLE = """
 body{font:15px/1.45 system-ui,sans-serif;margin:0;display:flex;flex-direction:column;color:#1d1d1f}
@@ -59,8 +60,7 @@ class ReviewPage:
     def __init__(self, out: Writes, name: str) -> None:
         self._out = out
         self._nodes = tempfile.TemporaryFile("w+", encoding="utf-8")  # the outline, one JSON line per node
-        self._open: Optional[Chunk] = None  # the first chunk of the section being summed
-        self._words = 0
+        self._sections = Sections()
         self.nodes = 0
         out.write(f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
                   f"<title>review: {_e(name)}</title><style>{STYLE}</style></head><body>\n"
@@ -69,8 +69,8 @@ class ReviewPage:
     # -- as the document is read ------------------------------------------------
     def chunks(self, chunks: List[Chunk]) -> None:
         write = self._out.write
+        self._spool(self._sections.feed(chunks))
         for chunk in chunks:
-            self._node(chunk)
             tokens = f"{chunk.tokens} est." + (f" · {chunk.real_tokens} real" if chunk.real_tokens is not None else "")
             over = f'<br><span class="oversize">oversize: {_e(chunk.oversize)}</span>' if chunk.oversize else ""
             pages = f"p. {chunk.pages[0]}" + (f"–{chunk.pages[1]}" if chunk.pages[1] != chunk.pages[0] else "")
@@ -89,28 +89,14 @@ class ReviewPage:
         what = "heading read as text: " if shown == "refused" else f"{_e(event['kind'])}: "
         self._out.write(f'<p class="{shown}" title="line {event.get("line")}">{what}{_e(event["text"])}{why}</p>\n')
 
-    def _node(self, chunk: Chunk) -> None:
-        base = chunk.id.split("#", 1)[0]
-        if self._open is not None and (self._open.id.split("#", 1)[0] != base
-                                       or self._open.heading_path != chunk.heading_path):
-            self._spool()
-        if self._open is None:
-            self._open, self._words = chunk, 0
-        self._words += chunk.words
-
-    def _spool(self) -> None:
-        chunk = self._open
-        assert chunk is not None
-        path = chunk.heading_path.split(" > ") if chunk.heading_path else []
-        self._nodes.write(json.dumps([chunk.id, path[-1] if path else "(before the first heading)",
-                                      max(len(path) - 1, 0), chunk.pages[0], self._words]) + "\n")
-        self.nodes += 1
-        self._open = None
+    def _spool(self, nodes: Iterable[Node]) -> None:
+        for node in nodes:
+            self._nodes.write(json.dumps(list(node)) + "\n")
+            self.nodes += 1
 
     # -- at the end ---------------------------------------------------------------
     def close(self, report: Dict[str, Any]) -> None:
-        if self._open is not None:
-            self._spool()
+        self._spool(self._sections.close())
         write = self._out.write
         write("</main>\n")
         self._outline()
@@ -148,8 +134,11 @@ class ReviewPage:
         write("</details>" * len(stack) + "</nav>\n")
 
     def _write_node(self, node: List[Any], parent: bool, stack: List[int]) -> None:
-        cid, title, depth, page, words = node
-        link = f'<a href="#{_e(cid)}">{_e(cid)}</a> {_e(title)} <small>p. {page} · {words} words</small>'
+        cid, title, depth, _, page, words = node
+        if cid is None:  # a heading with no text of its own
+            link = f"{_e(title)}"
+        else:
+            link = f'<a href="#{_e(cid)}">{_e(cid)}</a> {_e(title)} <small>p. {page} · {words} words</small>'
         if parent:
             self._out.write(f'<details class="node" open><summary class="node">{link}</summary>')
             stack.append(depth)

@@ -9,7 +9,8 @@ marks the lines set *above* it: larger, or bold where the body is not. Each
 such line gets a prominence (its size, a bold one a little more), so that a
 profile can rank headings by the document's own hierarchy of styles rather
 than by a list of words. Text without a layout (``pdftotext``, a pipe) marks
-nothing and reads exactly as before.
+nothing: there the policy profile has only the text's own evidence (one line
+of hindsight before a list, ``PolicyProfile._list_title``).
 
 Memory: one count per style seen (at most ``MAX_STYLES``) and the marks of
 the lines fed but not yet read, which the zones hold back by a page or two.
@@ -17,8 +18,11 @@ the lines fed but not yet read, which the zones hold back by a page or two.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from typing import Deque, Dict, List, NamedTuple, Optional, Sequence, Tuple
+
+_LINE_ENDS = re.compile(r"\r\n|\r|\n")
 
 LARGER = 1.15
 """A line this many times the body's size, or more, stands out by size."""
@@ -184,29 +188,30 @@ class Layout:
         """The styles of the lines of ``text`` (one per line), the first of them
         line ``first_line``: counted, then the lines that stand out marked;
         ``leads`` the bold run-in term each line starts with, in characters."""
-        lines = text.split("\n")
+        lines = _LINE_ENDS.split(text)  # the line ends the splitter knows (``core.stages.splitter``)
         chars = self._chars
         for line, style in zip(lines, styles):
             if style is not None:
                 chars[style] = chars.get(style, 0) + len(line.strip())
-        if len(chars) > MAX_STYLES:
+        while len(chars) > MAX_STYLES:
             del chars[min(chars, key=chars.__getitem__)]
         if sum(chars.values()) < LEARNING_CHARS:
             return
         body = self.body()
         assert body is not None
+        marks: Dict[int, float] = {}
         for start, end, value in standing_out(lines, styles, body):
             for i in range(start, end):
-                self._marks[first_line + i] = value
-                self._order.append(first_line + i)
-            self.lines_marked += end - start
+                marks[first_line + i] = value
         if not body.bold:
             for i, term in run_in_terms(lines, styles, leads):
-                if first_line + i not in self._marks:
-                    self._marks[first_line + i] = RUN_IN
+                if first_line + i not in marks:
+                    marks[first_line + i] = RUN_IN
                     self._terms[first_line + i] = term
-                    self._order.append(first_line + i)
-                    self.lines_marked += 1
+        for line in sorted(marks):  # in line order: ``marked`` and ``forget`` read them so
+            self._marks[line] = marks[line]
+            self._order.append(line)
+        self.lines_marked += len(marks)
 
     def body(self) -> Optional[Style]:
         """The style that has set the most characters so far."""

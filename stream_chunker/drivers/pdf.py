@@ -66,6 +66,7 @@ BLOCK_BY_LEADING = 1.2
 REOPEN_PAGES = 256
 _READ_SIZE = 1 << 15
 _PDFIUM_LINE_ENDS = re.compile(r"\r\n?")
+"""PDFium ends a line with ``\r\n``; a lone ``\r`` ends one too, as the splitter reads it."""
 # PDFium joins a word hyphenated at a line end and leaves this noncharacter
 # where the hyphen was: the word is whole, as pdftotext's soft hyphen asks.
 _PDFIUM_HYPHEN = "\ufffe"
@@ -178,8 +179,10 @@ def _read_pdfium(pdfium: Any, path: str, password: Optional[str], document: Any)
             except pdfium.PdfiumError as err:
                 raise InputError(f"page {index + 1} cannot be read ({err}): the PDF is damaged") from None
             page_text = _pdfium_text(text, drawn)
+            if page_text is not None and len(styles) == page_text.count("\n") + 1 and styles[-1] is None:
+                styles, leads = styles[:-1], leads[:-1]  # the empty "line" after a last line end
             if page_text is not None and page_text.count("\n") != len(styles):
-                styles = []  # a line end PDFium wrote inside a line: styles no longer line up
+                styles = []  # (cannot happen: the lines are cut as the text is; but never misplace a style)
             yield Page(index + 1, count, page_text, tuple(styles) if styles else None,
                        tuple(leads) if styles else None)
     finally:
@@ -201,12 +204,21 @@ def _with_block_breaks(textpage: Any, text: str,
     whatever the font and line spacing)."""
     import pypdfium2.raw as pdfium_c
 
-    lines = text.split("\r\n")
+    # Lines end where ``_pdfium_text`` will end them (``\r\n``, or a lone ``\r``),
+    # so that each style is the style of the line it is given with.
+    lines: List[str] = []
+    starts: List[int] = []
+    at = 0
+    for m in _PDFIUM_LINE_ENDS.finditer(text):
+        lines.append(text[at:m.start()])
+        starts.append(at)
+        at = m.end()
+    lines.append(text[at:])
+    starts.append(at)
     boxes: List[Optional[Tuple[float, float]]] = []  # each line's bottom and height
     styles: List[Optional[Style]] = []
     leads: List[int] = []
-    offset = 0
-    for line in lines:
+    for line, offset in zip(lines, starts):
         if line.strip():
             boxes.append(_first_char_box(textpage, offset + len(line) - len(line.lstrip())))
             style, lead = line_style(textpage, offset, line, fonts.ready(pdfium_c), pdfium_c)
@@ -216,7 +228,6 @@ def _with_block_breaks(textpage: Any, text: str,
             boxes.append(None)
             styles.append(None)
             leads.append(0)
-        offset += len(line) + 2
     placed = [box for box in boxes if box is not None]
     drops = sorted(drop for drop in (a[0] - b[0] for a, b in zip(placed, placed[1:])) if drop > 0)
     leading = drops[len(drops) // 4] if drops else 0.0
@@ -266,6 +277,10 @@ class FontNames:
     def bold(self, textpage: Any, index: int, pdfium_c: Any) -> bool:
         size = pdfium_c.FPDFText_GetFontInfo(textpage, index, self._buffer, len(self._buffer),
                                              ctypes.byref(self._flags))
+        if size > len(self._buffer):  # a name longer than the buffer: PDFium wrote nothing
+            self._buffer = ctypes.create_string_buffer(size)
+            size = pdfium_c.FPDFText_GetFontInfo(textpage, index, self._buffer, len(self._buffer),
+                                                 ctypes.byref(self._flags))
         name = self._buffer.raw[:max(size - 1, 0)]
         known = self._bold.get(name)
         if known is None:

@@ -85,7 +85,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.special = preset.special
         self.max_words: int = self.settings.profile_options.get("max_title_words", MAX_TITLE_WORDS)
         self.packer = Packer(self.cap, self.emit, "\n", chunk_id)
-        self.packer.open(0, Key("front", None, "", None))
+        self.packer.open(0, Key(FRONT, None, "", None))
         self._ids = UniqueIds()
         self.stack: List[Open] = []
         self.decimal_depth: Optional[int] = None  # the depth of the open decimal level (the deepest, if any)
@@ -238,7 +238,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def _continues_styled(self, rec: Line, value: Optional[float]) -> bool:
         top = self.stack[-1] if self.stack else None
         return (top is not None and top.level.style == UNNUMBERED and top.last == rec.first - 1
-                and top.prominence == value and not self._para and value != RUN_IN)
+                and top.prominence == value and not self._para and value != RUN_IN
+                and styled_title(f"{top.title} {rec.text}", self.max_words))  # (not a table's row after it)
 
     def open_styled(self, rec: Line) -> None:
         """Open the heading at its rank: it ends the levels below the first
@@ -271,8 +272,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._push(opened)
         self._open_unit(len(self.stack) - 1)
         self.count("headings_unnumbered")
-        if term is not None:  # a run-in term: its line is the text under it
+        if term is not None:  # a run-in term: its line is the text under it, and the lines after it
             self.open_paragraph(rec)
+            self._title_is_text = True
             return
         self.licensed = True
 
@@ -375,7 +377,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             assert guess is not None
             if self._guess_unit:
                 self.packer.close(1)
-                self.packer.rekey(new(Key, (self._ids.unique("front"), None, "", None, True)),
+                self.packer.rekey(new(Key, (self._ids.unique(FRONT), None, "", None, True)),
                                   (guess.text, len(guess.text.split()), (guess.first, guess.first),
                                    (guess.page, guess.page)))
                 self._guess_unit = False
@@ -451,6 +453,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         parent = self.stack[-1].cid if self.stack else ""
         printed = opened.level.printed
         if opened.level.style == UNNUMBERED:
+            if not parent and printed == FRONT:
+                printed += "-heading"  # (``front`` is the text before the first heading)
             opened.cid = self._ids.unique(f"{parent}/{printed}" if parent else printed)
         else:
             if printed.endswith(")") and not printed.startswith("("):
@@ -748,6 +752,8 @@ def slug(title: str) -> str:
 
 
 SLUG_WORDS = 6
+FRONT = "front"
+"""The id of the text before the first heading."""
 
 
 OUT_OF_ORDER = (20, 0.1)
