@@ -39,7 +39,7 @@ def test_the_outline_as_json_lines(capsys, monkeypatch) -> None:
     code, out, _ = run_main([FAST, "--outline", "--json", EXAMPLE], capsys, monkeypatch)
     nodes = json_lines(out)
     assert code == EXIT_OK and nodes[0]["id"] == "front" and nodes[0]["title"] is None
-    assert {"id", "title", "depth", "line", "page", "words"} == set(nodes[1])
+    assert {"id", "title", "depth", "line", "page", "words", "last"} == set(nodes[1])
     assert nodes[1]["id"] is None and nodes[1]["title"] == "Definitions" and nodes[2]["depth"] == 1
     assert [n["line"] for n in nodes] == sorted(n["line"] for n in nodes)
 
@@ -157,7 +157,8 @@ def test_the_review_page_in_a_browser_shows_every_chunk_and_the_outline(name, tm
     seen = _Page()
     seen.feed(dumped.stdout)  # the DOM the browser built, not the file's text
     assert seen.sections == [c["id"] for c in chunks]
-    assert seen.nodes == len(outline.splitlines()) and seen.scripts == 0
+    nodes = [line for line in outline.splitlines() if not line.lstrip().startswith("! refused")]
+    assert seen.nodes == len(nodes) and seen.scripts == 0
     assert "CONSOLE" not in dumped.stderr and "Uncaught" not in dumped.stderr
     shot = Path(SCREENSHOT) if SCREENSHOT and name.startswith("barclays") else tmp_path / "review.png"
     taken = _browser("--window-size=1280,900", f"--screenshot={shot}", page.as_uri())
@@ -171,3 +172,18 @@ def test_the_review_page_escapes_what_it_shows(tmp_path, capsys, monkeypatch) ->
     html_text = page.read_text(encoding="utf-8")
     assert code == EXIT_OK and "<script>" not in html_text and "&lt;script&gt;" in html_text
     assert "A&amp;B &quot;loss&quot;" in html_text and html_text.rstrip().endswith("</html>")
+
+
+@pytest.mark.skipif(not (CORPUS / "barclays-travel-2016.txt").exists(), reason="needs ../shared/corpus/insurance")
+def test_the_outline_says_which_lines_were_refused_as_headings_under_their_section(capsys, monkeypatch) -> None:
+    wording = str(CORPUS / "barclays-travel-2016.txt")
+    _, out, _ = run_main([FAST, "--outline", wording], capsys, monkeypatch)
+    _, as_json, _ = run_main([FAST, "--outline", "--json", wording], capsys, monkeypatch)
+    lines = out.splitlines()
+    refused = next(i for i, line in enumerate(lines) if "1 Drake Circus" in line)
+    assert lines[refused] == "  ! refused (line 999): 1 Drake Circus -- not next in sequence"
+    section = next(line for line in reversed(lines[:refused]) if not line.lstrip().startswith("!"))
+    first, last = (int(n) for n in [section.split("(line ")[1].split(",")[0], 999])
+    assert first <= last  # after the section that holds it
+    records = json_lines(as_json)
+    assert {"refused": "1 Drake Circus", "reason": "not next in sequence", "line": 999} in records

@@ -186,19 +186,21 @@ def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
     with ExitStack() as stack:
         diag_file, report_file = report_outputs(stack, args.diagnostics, args.report, signals)
         review = ReviewPage(review_output(stack, args.review, signals), name) if args.review else None
+        outline = OutlineView(as_json=args.json) if args.outline else None
         on_diag = None
-        if diag_file is not None or review is not None:
+        if diag_file is not None or review is not None or outline is not None:
             def on_diag(event: Dict[str, Any]) -> None:
                 if diag_file is not None:
                     diag_file.write(json.dumps(event, ensure_ascii=False) + "\n")
                 if review is not None:
                     review.event(event)
+                if outline is not None:
+                    out.write(outline.refused(event))
         document = stack.enter_context(Document(source_of(name), options, reading=reading,
                                                 count_worker=args.count_worker is not False, on_diagnostic=on_diag))
         if (args.password is not None or args.layout) and not document.is_pdf:
             given = "--password" if args.password is not None else "--layout"
             raise ConfigError(f"{given} concerns PDFs, and {name} is text: leave it out")
-        outline = OutlineView(as_json=args.json) if args.outline else None
         try:
             for chunks in _batches(args, document, name, stack):
                 if gold is not None:

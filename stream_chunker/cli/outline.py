@@ -12,19 +12,25 @@ A heading with no text of its own makes no chunk: its title comes on a line of
 its own, without an id, before the first section under it, so that what is
 under it is indented under it. A section's line is written once the next
 section starts (its words are known then), so the view streams as the chunks
-do and holds one section at a time. ``--outline --json`` writes the same as
+do and holds one section at a time. A heading-shaped line read as text comes
+after the section that holds it, indented under it: ``  ! refused (line 88):
+7 Definitions -- not next in sequence`` (at most ``MAX_HELD`` wait for their
+section; beyond, they come at once). ``--outline --json`` writes the same as
 one JSON line per node: ``id`` (``null`` for a heading alone), ``title``,
-``depth`` (from 0), ``line``, ``page``, ``words``.
+``depth`` (from 0), ``line``, ``page``, ``words``, ``last`` (its last line); and per refused line
+``refused``, ``reason``, ``line``.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Iterator, List, NamedTuple, Optional
+from typing import Any, Dict, Iterator, List, NamedTuple, Optional
 
 from ..core.chunk import Chunk
 
 FRONT = "(before the first heading)"
+MAX_HELD = 1000
+"""Refused lines held for their section, at most."""
 
 
 class Node(NamedTuple):
@@ -36,6 +42,8 @@ class Node(NamedTuple):
     line: int
     page: int
     words: int
+    last: int = 0
+    """Its last line (0 for a heading alone), which places the lines refused in it."""
 
 
 class Sections:
@@ -44,6 +52,7 @@ class Sections:
     def __init__(self) -> None:
         self._open: Optional[Chunk] = None  # the first chunk of the section being summed
         self._words = 0
+        self._last = 0  # the section's last line so far
         self._shown: List[str] = []  # the heading path of the last node given out
 
     def feed(self, chunks: List[Chunk]) -> Iterator[Node]:
@@ -55,6 +64,7 @@ class Sections:
             if self._open is None:
                 self._open, self._words = chunk, 0
             self._words += chunk.words
+            self._last = max(self._last, chunk.lines[1])
 
     def close(self) -> Iterator[Node]:
         if self._open is not None:
@@ -73,7 +83,7 @@ class Sections:
             yield Node(None, path[depth], depth, chunk.lines[0], chunk.pages[0], 0)
         self._shown = path
         yield Node(chunk.id.split("#", 1)[0], path[-1] if path else FRONT, max(len(path) - 1, 0),
-                   chunk.lines[0], chunk.pages[0], self._words)
+                   chunk.lines[0], chunk.pages[0], self._words, self._last)
 
 
 class OutlineView:
@@ -82,12 +92,42 @@ class OutlineView:
     def __init__(self, as_json: bool = False) -> None:
         self._json = as_json
         self._sections = Sections()
+        self._held: List[Dict[str, Any]] = []  # lines refused, waiting for the section that holds them
 
     def feed(self, chunks: List[Chunk]) -> str:
-        return "".join(map(self._line, self._sections.feed(chunks)))
+        return "".join(map(self._node, self._sections.feed(chunks)))
 
     def close(self) -> str:
-        return "".join(map(self._line, self._sections.close()))
+        out = "".join(map(self._node, self._sections.close()))
+        out += "".join(map(self._refused, self._held))
+        self._held = []
+        return out
+
+    def refused(self, event: Dict[str, Any]) -> str:
+        """Hold a diagnostic, if it is a heading-shaped line read as text, for its section."""
+        if event.get("kind") != "rejected_heading":
+            return ""
+        self._held.append(event)
+        if len(self._held) <= MAX_HELD:
+            return ""
+        held, self._held = self._held, []
+        return "".join(map(self._refused, held))
+
+    def _node(self, node: Node) -> str:
+        out = self._line(node)
+        if node.id is not None and self._held and self._held[0].get("line", 0) <= node.last:
+            at = 0
+            while at < len(self._held) and self._held[at].get("line", 0) <= node.last:
+                at += 1
+            out += "".join(map(self._refused, self._held[:at]))
+            del self._held[:at]
+        return out
+
+    def _refused(self, event: Dict[str, Any]) -> str:
+        if self._json:
+            return json.dumps({"refused": event.get("text"), "reason": event.get("reason"), "line": event.get("line")},
+                              ensure_ascii=False) + "\n"
+        return f"  ! refused (line {event.get('line')}): {event.get('text')} -- {event.get('reason')}\n"
 
     def _line(self, node: Node) -> str:
         if self._json:

@@ -134,7 +134,7 @@ class ReviewPage:
         write("</details>" * len(stack) + "</nav>\n")
 
     def _write_node(self, node: List[Any], parent: bool, stack: List[int]) -> None:
-        cid, title, depth, _, page, words = node
+        cid, title, depth, _, page, words = node[:6]
         if cid is None:  # a heading with no text of its own
             link = f"{_e(title)}"
         else:
