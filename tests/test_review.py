@@ -187,3 +187,24 @@ def test_the_outline_says_which_lines_were_refused_as_headings_under_their_secti
     assert first <= last  # after the section that holds it
     records = json_lines(as_json)
     assert {"refused": "1 Drake Circus", "reason": "not next in sequence", "line": 999} in records
+
+
+def test_a_corpus_run_writes_a_page_each_and_an_index_weakest_first(tmp_path, capsys, monkeypatch) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    write(folder / "a-flat.txt", "We will pay for loss or damage to the home and its contents. " * 60)
+    (folder / "b-example.txt").write_text(Path(EXAMPLE).read_text(encoding="utf-8"), encoding="utf-8")
+    write(folder / "c-binary.txt", b"\x00\x01\x02binary\x00" * 1000)
+    pages = tmp_path / "review"
+    code, out, _ = run_main([FAST, "--review", str(pages), str(folder)], capsys, monkeypatch)
+    chunks = json_lines(out)
+    assert code == EXIT_BAD_INPUT  # the binary file failed, the others were read
+    index = (pages / "index.html").read_text(encoding="utf-8")
+    ranked = index.split("Every document")[0]
+    assert ranked.index("c-binary.txt") < ranked.index("a-flat.txt") < ranked.index("b-example.txt")
+    assert "failed: " in ranked and "weak" in ranked
+    page = next(pages.glob("*-b-example.txt.html")).read_text(encoding="utf-8")
+    for chunk in (c for c in chunks if c["doc"].endswith("b-example.txt")):
+        assert f'id="{chunk["id"]}"' in page
+    assert sorted(p.name for p in pages.iterdir()) == ["00001-a-flat.txt.html", "00002-b-example.txt.html",
+                                                       "00003-c-binary.txt.html", "index.html"]

@@ -105,7 +105,8 @@ def _parser() -> argparse.ArgumentParser:
                           "section, indented by depth) instead of the chunks")
     out.add_argument("--review", metavar="FILE.html",
                      help="also write a self-contained HTML page of what was read: the outline, each chunk with "
-                          "its id and counts, the lines dropped and the headings refused, the report")
+                          "its id and counts, the lines dropped and the headings refused, the report; over "
+                          "several documents, a folder: a page each and index.html, the weakest structure first")
     out.add_argument("--json", action="store_true", help="with --outline: one JSON line per section, for tools")
     out.add_argument("--gold", metavar="FILE",
                      help="gold clause labels, one a line (4.2, III.C.2.b): report those no chunk cites and those "
@@ -176,9 +177,8 @@ def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
         raise ConfigError("--json is a form of --outline: give both")
     files = args.files or [STDIN]
     if len(files) > 1 or any(name != STDIN and os.path.isdir(name) for name in files):
-        if args.outline or args.gold or args.review:
-            given = "--outline" if args.outline else "--gold" if args.gold else "--review"
-            raise ConfigError(f"{given} concerns one document: give one file")
+        if args.outline or args.gold:
+            raise ConfigError(f"{'--outline' if args.outline else '--gold'} concerns one document: give one file")
         return EXIT_BAD_INPUT if run_many(args, options, reading, files, out, signals, workers) else EXIT_OK
     gold = GoldCheck(read_gold(args.gold)) if args.gold else None
     name = files[0]

@@ -16,14 +16,16 @@ import tempfile
 import textwrap
 import time
 from contextlib import ExitStack
-from typing import Any, Dict, List, Optional
+from typing import IO, Any, Dict, List, Optional, Tuple
 
 from ..core.errors import OutputError
 from ..drivers.document import Reading
-from ..drivers.documents import DEFAULT_GLOBS, Outcome, Write, chunk_document, documents, jobs_for, peaks
+from ..drivers.documents import (DEFAULT_GLOBS, Job, Outcome, Write, chunk_document, chunk_of, documents, jobs_for,
+                                 peaks)
 from ..drivers.workers import InOrder, counts_apart
 from ..engine.options import Options
 from .output import Output, document_bar, report_outputs, say
+from .review import ReviewCorpus, ReviewPage
 from .signals import Signals
 
 
@@ -80,6 +82,46 @@ class _Totals:
                 "worker_peak_rss_mib": self.worker_peak}
 
 
+class _Reviewed:
+    """One document of a run, its JSON lines and diagnostics passed on as
+    ever and, with ``--review DIR``, read back into its review page."""
+
+    def __init__(self, corpus: Optional[ReviewCorpus], job: Job, write: Write,
+                 write_diagnostic: Optional[Write]) -> None:
+        self._corpus, self._job, self._out, self._out_diagnostic = corpus, job, write, write_diagnostic
+        self._page: Optional[Tuple[ReviewPage, IO[str], str]] = None
+        self.write_diagnostic: Optional[Write] = write_diagnostic
+        if corpus is not None:
+            self._page = corpus.open(job.index, job.name)
+            self.write_diagnostic = self._diagnostic
+
+    def __enter__(self) -> "_Reviewed":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._page is not None:  # the run stopped before the document ended
+            self._page[1].close()
+
+    def write(self, text: str) -> None:
+        self._out(text)
+        if self._page is not None:
+            self._page[0].chunks([chunk_of(json.loads(line)) for line in text.splitlines() if line])
+
+    def _diagnostic(self, text: str) -> None:
+        if self._out_diagnostic is not None:
+            self._out_diagnostic(text)
+        assert self._page is not None
+        for line in text.splitlines():
+            if line:
+                self._page[0].event(json.loads(line))
+
+    def done(self, entry: Dict[str, Any]) -> None:
+        if self._corpus is not None and self._page is not None:
+            page, stream, file = self._page
+            self._page = None
+            self._corpus.done(page, stream, file, self._job.name, entry)
+
+
 def run_many(args: argparse.Namespace, options: Options, reading: Reading, inputs: List[str], out: Output,
              signals: Signals, workers: int) -> bool:
     """Chunk every document ``inputs`` name, each line with its ``doc``;
@@ -88,8 +130,9 @@ def run_many(args: argparse.Namespace, options: Options, reading: Reading, input
     def skipped(path: str, why: str) -> None:
         say(f"stream-chunker: {path}: skipped: {why}")
 
+    corpus = ReviewCorpus(args.review) if args.review else None
     jobs = jobs_for(documents(inputs, globs, skipped), options, reading, count_worker=counts_apart(args.count_worker, workers),
-                    labelled=True, diagnostics=bool(args.diagnostics))
+                    labelled=True, diagnostics=bool(args.diagnostics) or corpus is not None)
     started = time.perf_counter()
     totals = _Totals()
     with ExitStack() as stack:
@@ -105,7 +148,7 @@ def run_many(args: argparse.Namespace, options: Options, reading: Reading, input
 
         write = out.write
 
-        def done(outcome: Outcome) -> None:
+        def done(outcome: Outcome) -> Dict[str, Any]:
             totals.add(outcome)
             entry: Dict[str, Any] = {"doc": outcome.name}
             if outcome.error is not None:
@@ -120,24 +163,29 @@ def run_many(args: argparse.Namespace, options: Options, reading: Reading, input
             if bar is not None:
                 bar.set_postfix_str(f"{totals.bytes / 1e6:.1f} MB", refresh=False)
                 bar.update(1)
+            return entry
 
         write_diagnostic: Optional[Write] = diag_file.write if diag_file is not None else None
         if workers == 1:
             for job in jobs:
-                done(chunk_document(job, write, write_diagnostic))
+                with _Reviewed(corpus, job, write, write_diagnostic) as doc:
+                    doc.done(done(chunk_document(job, doc.write, doc.write_diagnostic)))
         else:
             pool = stack.enter_context(InOrder(workers, starting=signals.held))
             for run in pool.runs(jobs):
-                if run.local:
-                    done(chunk_document(run.job, write, write_diagnostic))
-                    continue
-                for text in run.chunk_texts():
-                    write(text)
-                outcome = run.outcome()
-                if write_diagnostic is not None:
-                    for text in run.diagnostic_texts():
-                        write_diagnostic(text)
-                done(outcome)
+                with _Reviewed(corpus, run.job, write, write_diagnostic) as doc:
+                    if run.local:
+                        doc.done(done(chunk_document(run.job, doc.write, doc.write_diagnostic)))
+                        continue
+                    for text in run.chunk_texts():
+                        doc.write(text)
+                    outcome = run.outcome()
+                    if doc.write_diagnostic is not None:
+                        for text in run.diagnostic_texts():
+                            doc.write_diagnostic(text)
+                    doc.done(done(outcome))
+        if corpus is not None:
+            corpus.close()
         seconds = time.perf_counter() - started
         mine = peaks()
         # With workers, the counting processes are theirs: each document brought its figure back.

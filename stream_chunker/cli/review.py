@@ -11,15 +11,19 @@ the page (CSS ``order``), as they are known only at the end.
 
 Memory: the outline's nodes go to a temporary file as they come, so the page
 holds no more than one chunk's text however long the document is. No network,
-no script, no external asset: one file to open anywhere.
+no script, no external asset: one file to open anywhere. Over many documents
+``--review DIR`` writes a page per document and ``index.html`` (``ReviewCorpus``).
 """
 
 from __future__ import annotations
 
+import heapq
 import html
 import json
+import os
+import re
 import tempfile
-from typing import Any, Dict, Iterable, List, Optional, Protocol
+from typing import IO, Any, Dict, Iterable, List, Optional, Protocol, Tuple
 
 from ..core.chunk import Chunk
 from .outline import Node, Sections
@@ -149,3 +153,71 @@ class ReviewPage:
 _SHOWN_DICTS = ("structure", "oversize", "contents", "gold")
 """The report's nested figures shown in the page's table (the rest are counts a reader seldom needs)."""
 
+
+
+class ReviewCorpus:
+    """``--review DIR`` over many documents: a page per document, and ``index.html``
+    ranking them, the weakest structure first (the share of words under no heading).
+
+    The index's rows go to a temporary file as documents end, and only the
+    ``RANKED`` weakest are held to be ranked: a run over any number of documents
+    holds a bounded part of its index in memory."""
+
+    def __init__(self, directory: str) -> None:
+        os.makedirs(directory, exist_ok=True)
+        self.directory = directory
+        self._rows = tempfile.TemporaryFile("w+", encoding="utf-8")  # every document, in input order
+        self._worst: List[Tuple[float, int, str]] = []  # a heap of (share under a heading, n, row)
+        self._count = 0
+
+    def open(self, index: int, name: str) -> Tuple[ReviewPage, IO[str], str]:
+        """The page of document ``index``, named after it."""
+        stem = re.sub(r"[^\w.-]+", "-", os.path.basename(name.rstrip("/")) or "stdin")[:80]
+        file = f"{index + 1:05d}-{stem}.html"
+        stream = open(os.path.join(self.directory, file), "w", encoding="utf-8")
+        return ReviewPage(stream, name), stream, file
+
+    def done(self, page: ReviewPage, stream: IO[str], file: str, name: str, entry: Dict[str, Any]) -> None:
+        """A document ended: its page is closed with its report entry, its row kept."""
+        page.close(entry)
+        stream.close()
+        structure = entry.get("structure") or {}
+        share = structure.get("share_under_heading")
+        failed = "error" in entry
+        figures = (f"<td>{'failed: ' + _e(entry['error']) if failed else ('weak' if structure.get('weak') else '')}</td>"
+                   f"<td>{'—' if share is None else f'{100 * share:.1f} %'}</td><td>{entry.get('chunks', 0)}</td>"
+                   f"<td>{entry.get('pages', '')}</td><td>{entry.get('headings_unnumbered', '')}</td>")
+        row = f'<tr><td><a href="{_e(file)}">{_e(name)}</a></td>{figures}</tr>'
+        self._rows.write(row + "\n")
+        rank = -1.0 if failed else (share if share is not None else 1.0)
+        self._count += 1
+        item = (-rank, -self._count, row)  # the heap's smallest is the strongest kept: the first to give way
+        if len(self._worst) < RANKED:
+            heapq.heappush(self._worst, item)
+        elif item > self._worst[0]:
+            heapq.heapreplace(self._worst, item)
+
+    def close(self) -> None:
+        """Write ``index.html``."""
+        head = ("<tr><th>document</th><th>structure</th><th>words under a heading</th><th>chunks</th>"
+                "<th>pages</th><th>headings without a number</th></tr>")
+        with open(os.path.join(self.directory, "index.html"), "w", encoding="utf-8") as out:
+            out.write(f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>review: '
+                      f"{self._count} documents</title><style>{INDEX_STYLE}</style></head><body>\n"
+                      f"<h1>stream_chunker review · {self._count} documents</h1>\n"
+                      f"<h2>The weakest structure first</h2><table>{head}")
+            for _, _, row in sorted(self._worst, reverse=True):
+                out.write(row + "\n")
+            out.write(f"</table>\n<h2>Every document, in input order</h2><table>{head}")
+            self._rows.seek(0)
+            for block in iter(lambda: self._rows.read(1 << 16), ""):
+                out.write(block)
+            out.write("</table>\n</body></html>\n")
+        self._rows.close()
+
+
+RANKED = 200
+"""Documents ranked at the top of the index (the weakest); every one is listed below."""
+
+INDEX_STYLE = ("body{font:14px/1.4 system-ui,sans-serif;margin:16px 20px}table{border-collapse:collapse}"
+               "td,th{padding:2px 10px;border-bottom:1px solid #eee;text-align:left}a{color:#0b57d0}")
