@@ -134,3 +134,13 @@ def test_pdf_options_with_a_text_are_a_usage_error(flag, capsys, monkeypatch) ->
     example = str(Path(__file__).resolve().parents[1] / "examples" / "policy-wording.txt")
     code, out, err = run_main([FAST, *flag, example], capsys, monkeypatch)
     assert (code, out) == (EXIT_USAGE, "") and f"{flag[0]} concerns PDFs" in err
+
+
+def test_a_heading_after_a_hundred_thousand_form_feeds_is_a_heading() -> None:
+    """The form feeds make the line longer than the hard bound; what follows them is a line of its own."""
+    from stream_chunker import chunk_lines
+
+    text = "\f" * 100_000 + "1 Cover\nWe cover the house.\n2 Excess\nThe first 250 is yours.\n"
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [(c.id, c.heading_path, c.pages[0], c.oversize) for c in chunks] == [
+        ("1", "Cover", 100_001, False), ("2", "Excess", 100_001, False)]

@@ -325,6 +325,14 @@ class LongLine:
                 cutter.text_page = cutter.page
                 cutter._drop(Line(line, cutter.page, top, line, TEXT))
                 return
+            if self._paged and top:
+                # What follows the form feeds is a line of its own, within the
+                # bound: it is read as any line is (a heading after 100,000
+                # blank pages is a heading).
+                cutter.text_page = cutter.page
+                cutter._emit(cutter._line(line, top, cutter._blank))
+                cutter._blank = False
+                return
             if self._blank:
                 cutter._blank = True  # a line of nothing but spaces ends a paragraph, however long
         self._partial = self._fragments(text, keep_last=not final)
