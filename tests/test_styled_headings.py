@@ -161,6 +161,31 @@ def test_a_heading_set_larger_or_in_capitals_after_an_item_ends_the_items() -> N
     assert chunk_with(chunks, "add these covers").heading_path == "Optional cover"
 
 
+def test_a_heading_with_its_own_prefix_word_is_cited_by_its_value() -> None:
+    """``COVERAGE A –``, ``Endorsement 12 -``: whatever the word, its value cites
+    the heading and the items under it (``I.B.1``); SECTION I stays above."""
+    page = [("SECTION I - PROPERTY COVERAGES", BOLD), ("", None),
+            ("COVERAGE A - DWELLING", BOLD), body("1. We cover the dwelling."), body("2. We cover the garage."),
+            ("", None), ("COVERAGE B - OTHER STRUCTURES", BOLD), body("1. We cover the shed."),
+            body("2. We do not cover land."), ("", None), ("Endorsement 12 - Flood", BIG), ("", None),
+            body("This endorsement adds flood cover."), body("It applies from the date shown.")]
+    chunks = read([COVER, page])
+    shed = chunk_with(chunks, "the shed")
+    assert (shed.clause, shed.heading_path.split(" > ")[:2]) == ("I.B.1", ["PROPERTY COVERAGES", "COVERAGE B - OTHER STRUCTURES"])
+    assert chunk_with(chunks, "the garage").clause == "I.A.2"
+    assert chunk_with(chunks, "adds flood cover").clause == "12"
+    assert len({c.id for c in chunks}) == len(chunks)
+
+
+def test_table_cells_set_in_bold_are_not_headings() -> None:
+    page = [("Treatment Limits", BIG), ("", None), ("INR", BOLD), ("3,750,000", BOLD), ("", None),
+            ("INR", BOLD), ("5,600,000", BOLD), ("", None), body("In-patient treatment is paid in full."),
+            body("Up to the sum insured.")]
+    chunks = read([COVER, page])
+    assert not any(c.heading_path.endswith("INR") for c in chunks)
+    assert "3,750,000" in " ".join(c.text for c in chunks)
+
+
 def test_a_table_row_set_apart_is_kept_in_the_text() -> None:
     page = [("Benefits", BIG), ("", None), ("Cancellation £5,000", BOLD), body("We pay up to this amount."),
             ("", None), ("Baggage 50%", BOLD), body("Of the value of each item.")]

@@ -146,14 +146,23 @@ def reads_as_heading(text: str, after: str) -> bool:
     (True, False)
     >>> reads_as_heading("Accidental Damage", "is damage that is caused"), reads_as_heading("Coverage is limited to no more", "than")
     (True, False)
+    >>> reads_as_heading("INR", "3,750,000"), reads_as_heading("Excess", "£250 per claim")
+    (False, True)
+    >>> reads_as_heading("INR 3,750,000", "INR")
+    False
     """
-    if text.endswith(_RUN_ENDS) or text.count(",") >= MAX_COMMAS:
-        return False
+    if text.endswith(_RUN_ENDS) or text.count(",") >= MAX_COMMAS or _FIGURES.fullmatch(after):
+        return False  # (a figure under it: a table's cell, ``INR`` ⏎ ``3,750,000``)
+    if 2 * sum(ch.isdigit() for ch in text) > sum(ch.isalnum() for ch in text):
+        return False  # mostly figures: a table's cells set in bold (``INR`` ⏎ ``3,750,000``), or a code
     if after[:1].islower() and len(text.split()) > TERM_WORDS:
         return False  # (a term of a definitions list may go on: ``Agistment`` ⏎ ``is to take in …``)
     last = text.rsplit(None, 1)[-1].lower() if text.strip() else ""
     return last not in _LEADING_ON
 
+
+_FIGURES = re.compile(r"[\d\s,.$\u00a3\u20ac\u20b9%/()-]*\d[\d\s,.$\u00a3\u20ac\u20b9%/()-]*")
+"""A line of figures only: amounts, percentages, dates."""
 
 TERM_WORDS = 4
 """A run this short may be a defined term whose definition goes on after it in lower case."""

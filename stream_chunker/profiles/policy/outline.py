@@ -11,6 +11,7 @@ body text (``A. This policy insures the following types of property only:``).
 from __future__ import annotations
 
 import re
+from typing import Optional
 
 from ...core.layout import reads_as_heading
 from ...core.text import first_letter, reads_as_sentence, title_case
@@ -46,7 +47,8 @@ def continues_title(line: str) -> bool:
     return len(line.split()) <= 6 and is_title(line, 6)
 
 
-_AMOUNT = re.compile(r"[$£€¥₹]\s?\d|\d[\d,]*\.\d\d\b|\b(?:Nil|NIL|N/A)\b|\d\s*%")
+_AMOUNT = re.compile(r"[$£€¥₹]\s?\d|\b(?:INR|USD|GBP|EUR|AUD|SGD|NZD|CAD|Rs\.?)\s?\d"
+                     r"|\d[\d,]*\.\d\d\b|\b(?:Nil|NIL|N/A)\b|\d\s*%")
 """What a row of a table of benefits holds, and a heading does not."""
 
 
@@ -99,3 +101,22 @@ def heads_list(before: str, line: str) -> bool:
     if len(line.split()) > LIST_TITLE_WORDS or not line[:1].isupper():
         return False  # (a line that starts with a digit or a bracket is a label's, or a table's)
     return styled_title(line, LIST_TITLE_WORDS) and reads_as_heading(line, "")
+
+
+PREFIX_LABEL = re.compile(
+    r"(?P<word>[A-Z][A-Za-z]{2,15})[ \t]+(?P<value>[A-Z]|\d{1,3}|[IVXLC]{1,6})"
+    r"(?:[ \t]*[-\u2013\u2014:.)][ \t]+|[ \t]+[-\u2013\u2014][ \t]+)(?=\S)")
+"""A word and a value that open a heading, whatever the word (``COVERAGE A –``,
+``Endorsement 12 -``, ``Change 1 –``, ``Condition 3:``)."""
+
+
+def prefix_value(title: str) -> Optional[str]:
+    """The value a heading's own prefix word gives it, by which it is cited.
+
+    >>> prefix_value("COVERAGE A – DWELLING"), prefix_value("Endorsement 12 - Flood"), prefix_value("Table 1.1 – Limits")
+    ('A', '12', None)
+    >>> prefix_value("What is covered"), prefix_value("Step 2: call us")
+    (None, '2')
+    """
+    m = PREFIX_LABEL.match(title)
+    return m["value"] if m is not None else None

@@ -46,7 +46,7 @@ from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
 from .contents import LEADER, ReadsContents
-from .outline import continues_title, heads_list, is_title, styled_title
+from .outline import continues_title, heads_list, is_title, prefix_value, styled_title
 from .placing import Placement, is_prefixed
 from .rules import (NOT_NEXT, POLICY, QUIET, HeadingLine, LabelLine, Preset, Refusal, Verdict, line_before_allows,
                     stands_alone)
@@ -267,7 +267,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self.path, self._root = [], Frame((), "")
         term = self.layout.term(rec.first)
         title = rec.text if term is None else term
-        opened = Open(Level(UNNUMBERED, (0, 0), slug(title)), title, True, value)
+        cited = prefix_value(title) if term is None else None
+        opened = Open(Level(UNNUMBERED, (0, 0), cited or slug(title)), title, True, value)
+        opened.cites = cited is not None
         opened.last = rec.first
         self._push(opened)
         self._open_unit(len(self.stack) - 1)
@@ -452,7 +454,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def _push(self, opened: Open, line: int = 0) -> None:
         parent = self.stack[-1].cid if self.stack else ""
         printed = opened.level.printed
-        if opened.level.style == UNNUMBERED:
+        if opened.level.style == UNNUMBERED and not opened.cites:
             if not parent and printed == FRONT:
                 printed += "-heading"  # (``front`` is the text before the first heading)
             opened.cid = self._ids.unique(f"{parent}/{printed}" if parent else printed)
@@ -508,7 +510,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         for other in self.stack:
             if other.node is not None and other.node >= depth:
                 other.node = None
-        clause = ".".join([o.level.printed for o in self.stack[: index + 1] if o.level.style != UNNUMBERED])
+        clause = ".".join([o.level.printed for o in self.stack[: index + 1] if o.level.style != UNNUMBERED or o.cites])
         self.packer.open(depth, new(Key, (opened.cid, clause or None, self._heading_path(), None, True)))
         opened.node = depth
 
@@ -735,9 +737,9 @@ def styled_depth(stack: Sequence[Open], value: float) -> int:
                 return depth
         elif opened.prominence is None and opened.heading:
             return depth
-        elif opened.prominence is not None and (opened.prominence < value
-                                                or opened.prominence == value and opened.heading):
-            return depth  # (a heading set alike is a sibling, numbered or not)
+        elif opened.prominence is not None and (opened.prominence < value or opened.prominence == value
+                                                and opened.heading and not is_prefixed(opened.level.style)):
+            return depth  # (a heading set alike is a sibling, numbered or not; SECTION I sits above, as ever)
     return len(stack)
 
 

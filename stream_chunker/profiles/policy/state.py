@@ -34,7 +34,7 @@ class Open:
     path, whether it is a heading (or an item), and the depth of its node in
     the packer while that is open."""
 
-    __slots__ = ("level", "title", "heading", "node", "cid", "prominence", "last")
+    __slots__ = ("level", "title", "heading", "node", "cid", "prominence", "last", "cites")
 
     def __init__(self, level: Level, title: str, heading: bool, prominence: Optional[float] = None) -> None:
         self.level = level
@@ -44,3 +44,4 @@ class Open:
         self.cid = ""  # the id of its path: its label after its parent's, "~2" if the path came before
         self.prominence = prominence  # how far a PDF's layout sets its line above the body (``core.layout``)
         self.last = 0  # the last line of its heading, for an unnumbered one
+        self.cites = False  # an unnumbered heading with a prefix word and value of its own (``COVERAGE A –``): cited by it
