@@ -177,6 +177,16 @@ def test_a_heading_with_its_own_prefix_word_is_cited_by_its_value() -> None:
     assert len({c.id for c in chunks}) == len(chunks)
 
 
+def test_a_heading_with_nothing_under_it_keeps_its_words() -> None:
+    """A heading the next one ends before any text came is its own text: no word is lost."""
+    page = [("Cover", BIG), ("", None), ("What is not covered", BOLD), ("", None), ("Making a claim", BIG),
+            ("", None), body("Call us first."), body("Then write to us.")]
+    chunks = read([COVER, page])
+    held = [c for c in chunks if c.text == "What is not covered"]
+    assert len(held) == 1 and held[0].heading_path == "Cover > What is not covered"
+    assert chunk_with(chunks, "Call us first").heading_path == "Making a claim"
+
+
 def test_table_cells_set_in_bold_are_not_headings() -> None:
     page = [("Treatment Limits", BIG), ("", None), ("INR", BOLD), ("3,750,000", BOLD), ("", None),
             ("INR", BOLD), ("5,600,000", BOLD), ("", None), body("In-patient treatment is paid in full."),

@@ -112,6 +112,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._growing: Optional[Open] = None  # the item whose title the next line may go on with
         self._refused_at = 0  # the line of the last outline label refused
         self._list_title_at = 0  # the line of the last label found under a list's heading taken back
+        self._empty: Optional[Tuple[Open, int, int]] = None  # the heading without a number just opened, its line and page, while it has no text
 
     def classes(self) -> Tuple[str, ...]:
         return ParagraphProfile.classes(self) + (STYLED,)
@@ -260,6 +261,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._fresh = self._growing = None
         self._title_is_text = self.after_contents = False
         depth = styled_depth(self.stack, value)
+        if depth < len(self.stack):
+            self._keep_empty_heading()  # (one it ends; one it goes under shows in its heading path)
         while depth and not self.stack[depth - 1].heading:
             depth -= 1  # it ends the items it would go under (see ``opens_styled``)
         del self.stack[depth:]
@@ -273,6 +276,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         opened.last = rec.first
         self._push(opened)
         self._open_unit(len(self.stack) - 1)
+        self._empty = (opened, rec.first, rec.page)
         self.count("headings_unnumbered")
         if term is not None:  # a run-in term: its line is the text under it, and the lines after it
             self.open_paragraph(rec)
@@ -371,6 +375,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         waiting for their text get none (unless this is one more label alone), a
         wrong first guess gives way."""
         self.end_paragraph()
+        self._keep_empty_heading()
         if not alone and self.waiting:
             self._settle_waiting()
         self._in_front = False
@@ -698,7 +703,21 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def take_paragraph(self, text: str, words: int, lines: Tuple[int, int], pages: Tuple[int, int],
                        cut: bool) -> None:
         self._fresh = None
+        self._empty = None
         self.packer.add(text, words, lines, pages, cut)
+
+    def _keep_empty_heading(self) -> None:
+        """A heading without a number that got no text and no level under it
+        before the next that ends it would make no chunk, and its words would
+        be in none: its title becomes its text (``Fire and theft`` over a
+        table's column)."""
+        empty = self._empty
+        if empty is None or self._para:
+            return
+        self._empty = None
+        opened, line, page = empty
+        if self.stack and self.stack[-1] is opened:
+            self.packer.add(opened.title, len(opened.title.split()), (line, opened.last), (page, page))
 
     def add_contents(self, rec: Line) -> None:
         self._settle_waiting()
@@ -709,6 +728,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def finish(self) -> None:
         self._settle_waiting()
         self.end_paragraph()
+        self._keep_empty_heading()
         self.packer.close()
         refused = self.counts.get("outline_labels_refused", 0)
         if refused >= OUT_OF_ORDER[0] and refused >= OUT_OF_ORDER[1] * self.counts.get("sections", 0):
