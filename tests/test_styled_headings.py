@@ -398,3 +398,16 @@ def test_lines_that_are_not_a_lists_heading(before: str, line: str) -> None:
     from stream_chunker.profiles.policy.outline import heads_list
 
     assert not heads_list(before, line)
+
+
+@pytest.mark.skipif(not (CORPUS / "sfip-dwelling-2021.pdf").exists(), reason="needs ../shared/corpus/insurance")
+def test_a_profile_that_reads_no_layout_makes_pdfium_read_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    from stream_chunker.drivers import pdf as driver
+
+    read = []
+    monkeypatch.setattr(driver, "line_style", lambda *args: read.append(1) or (None, 0))
+    assert Chunker(profile="statute", real_tokens=False).reads_layout is False
+    list(driver.pdf_batches(Chunker(profile="statute", real_tokens=False), CORPUS / "sfip-dwelling-2021.pdf"))
+    assert read == []
+    list(driver.pdf_batches(Chunker(real_tokens=False), CORPUS / "sfip-dwelling-2021.pdf"))
+    assert read

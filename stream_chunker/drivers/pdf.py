@@ -131,11 +131,12 @@ def check_pdf(path: PathLike) -> None:
 
 
 def pdf_pages(path: PathLike, *, backend: str = "pdfium", password: Optional[str] = None,
-              layout: bool = False) -> Iterator[Page]:
+              layout: bool = False, styles: bool = True) -> Iterator[Page]:
     """The pages of the PDF at ``path``, one at a time, each read only when asked for.
 
     ``password`` opens an encrypted PDF; ``layout`` asks ``pdftotext`` for its
-    ``-layout`` mode (PDFium has none). Raises :class:`InputError` for a PDF
+    ``-layout`` mode (PDFium has none); ``styles``, whether PDFium reads how
+    each line is set (a profile that reads no layout needs none). Raises :class:`InputError` for a PDF
     that cannot be read, :class:`ConfigError` for an unknown backend.
     """
     if backend not in BACKENDS:
@@ -145,12 +146,12 @@ def pdf_pages(path: PathLike, *, backend: str = "pdfium", password: Optional[str
     check_pdf(path)
     if backend == "pdftotext":
         return _pdftotext_pages(os.fspath(path), password, layout)
-    return _pdfium_pages(os.fspath(path), password)
+    return _pdfium_pages(os.fspath(path), password, styles)
 
 
-def _pdfium_pages(path: str, password: Optional[str]) -> Iterator[Page]:
+def _pdfium_pages(path: str, password: Optional[str], styles: bool = True) -> Iterator[Page]:
     pdfium = _import_pdfium()
-    return _read_pdfium(pdfium, path, password, _open_pdfium(pdfium, path, password))
+    return _read_pdfium(pdfium, path, password, _open_pdfium(pdfium, path, password), styles)
 
 
 def _open_pdfium(pdfium: Any, path: str, password: Optional[str]) -> Any:
@@ -160,12 +161,13 @@ def _open_pdfium(pdfium: Any, path: str, password: Optional[str]) -> Any:
         raise InputError(_pdfium_open_error(err, password)) from None
 
 
-def _read_pdfium(pdfium: Any, path: str, password: Optional[str], document: Any) -> Iterator[Page]:
+def _read_pdfium(pdfium: Any, path: str, password: Optional[str], document: Any,
+                 read_styles: bool = True) -> Iterator[Page]:
     """The pages of an open document. Each page is closed before the next is
     loaded; and PDFium keeps what it has parsed of a document until the
     document is closed (some 4 KB a page), so it is opened afresh every
     ``REOPEN_PAGES`` pages, lest memory grow with the page count."""
-    fonts = FontNames()
+    fonts = FontNames() if read_styles else None
     try:
         count = len(document)
         for index in range(count):
@@ -183,14 +185,14 @@ def _read_pdfium(pdfium: Any, path: str, password: Optional[str], document: Any)
                 styles, leads = styles[:-1], leads[:-1]  # the empty "line" after a last line end
             if page_text is not None and page_text.count("\n") != len(styles):
                 styles = []  # (cannot happen: the lines are cut as the text is; but never misplace a style)
-            yield Page(index + 1, count, page_text, tuple(styles) if styles else None,
-                       tuple(leads) if styles else None)
+            read = fonts is not None and bool(styles)
+            yield Page(index + 1, count, page_text, tuple(styles) if read else None, tuple(leads) if read else None)
     finally:
         document.close()
 
 
 def _with_block_breaks(textpage: Any, text: str,
-                       fonts: "FontNames") -> Tuple[str, List[Optional[Style]], List[int]]:
+                       fonts: Optional["FontNames"]) -> Tuple[str, List[Optional[Style]], List[int]]:
     """The page's text with a blank line wherever a new block starts, as
     pdftotext writes it, how each line of it is set and the run-in term it
     starts with, if any (see ``line_style``).
@@ -221,7 +223,8 @@ def _with_block_breaks(textpage: Any, text: str,
     for line, offset in zip(lines, starts):
         if line.strip():
             boxes.append(_first_char_box(textpage, offset + len(line) - len(line.lstrip())))
-            style, lead = line_style(textpage, offset, line, fonts.ready(pdfium_c), pdfium_c)
+            style, lead = (line_style(textpage, offset, line, fonts.ready(pdfium_c), pdfium_c)
+                           if fonts is not None else (None, 0))
             styles.append(style)
             leads.append(lead)
         else:
@@ -466,7 +469,7 @@ def pdf_batches(chunker: Chunker, path: PathLike, *, backend: str = "pdfium", pa
     lines = 0  # lines fed so far
     breaks = ""  # form feeds of the pages since the last text, due at the start of the next
     with_text = without_layer = 0
-    for page in pdf_pages(path, backend=backend, password=password, layout=layout):
+    for page in pdf_pages(path, backend=backend, password=password, layout=layout, styles=chunker.reads_layout):
         if page.text is None:
             without_layer += 1
             chunker.diagnose("no_text_layer", lines + 1, page=page.number)

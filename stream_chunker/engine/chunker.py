@@ -131,6 +131,12 @@ class Chunker:
         self._splitter.feed(text)
         return self._hand_on(wait=False)
 
+    @property
+    def reads_layout(self) -> bool:
+        """Whether ``note_layout`` is heard: the profile reads a layout (with
+        ``"auto"``, until the profile is chosen, as it may)."""
+        return self._layout is not None
+
     def read_from(self, how: str) -> None:
         """Say how a driver extracted the text (``pdf (pdfium)``): the report says so."""
         self._report.read_from = how
