@@ -13,7 +13,7 @@ the limit allows. The pieces are flagged ``oversize: "split"`` and cited
 from __future__ import annotations
 
 import re
-from typing import Callable, List, Tuple
+from typing import Callable, Iterator, List, Tuple
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+(?=\S)")
 
@@ -30,40 +30,25 @@ def pieces_within(text: str, limit: int, size: Size) -> List[Tuple[str, int, int
     ['One two three.', 'Four five.', 'Six seven eight', 'nine.']
     """
     out: List[Tuple[str, int, int]] = []
-    held: List[str] = []  # sentences of the piece being made
-    held_words = 0
-    for sentence in _SENTENCE_END.split(text):
-        words = len(sentence.split())
-        if held:
-            joined = " ".join([*held, sentence])
-            joined_size = size(joined, held_words + words)
-            if joined_size <= limit:
-                held.append(sentence)
-                held_words += words
-                continue
-            piece = " ".join(held)
-            out.append((piece, held_words, size(piece, held_words)))
-            held, held_words = [], 0
-        if size(sentence, words) <= limit:
-            held, held_words = [sentence], words
-        else:
-            out += _by_words(sentence, limit, size)
-    if held:
-        piece = " ".join(held)
-        out.append((piece, held_words, size(piece, held_words)))
+    for piece, words, piece_size in _packed(_SENTENCE_END.split(text), limit, size):
+        out += [(piece, words, piece_size)] if piece_size <= limit or words == 1 else \
+            list(_packed(piece.split(), limit, size))
     return out
 
 
-def _by_words(sentence: str, limit: int, size: Size) -> List[Tuple[str, int, int]]:
-    out: List[Tuple[str, int, int]] = []
+def _packed(units: List[str], limit: int, size: Size) -> Iterator[Tuple[str, int, int]]:
+    """``units`` joined by spaces into pieces as large as ``limit`` allows; a
+    unit over the limit alone is a piece of its own."""
     held: List[str] = []
-    for word in sentence.split():
-        if held and size(" ".join([*held, word]), len(held) + 1) > limit:
+    held_words = 0
+    for unit in units:
+        words = len(unit.split())
+        if held and size(" ".join([*held, unit]), held_words + words) > limit:
             piece = " ".join(held)
-            out.append((piece, len(held), size(piece, len(held))))
-            held = []
-        held.append(word)
+            yield piece, held_words, size(piece, held_words)
+            held, held_words = [], 0
+        held.append(unit)
+        held_words += words
     if held:
         piece = " ".join(held)
-        out.append((piece, len(held), size(piece, len(held))))
-    return out
+        yield piece, held_words, size(piece, held_words)

@@ -22,6 +22,8 @@ import re
 from collections import deque
 from typing import Deque, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
+from .text import mostly_figures
+
 _LINE_ENDS = re.compile(r"\r\n|\r|\n")
 
 LARGER = 1.15
@@ -109,6 +111,9 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
     """
     out: List[Tuple[int, int, float]] = []
     i, n = 0, min(len(lines), len(styles))
+    below = [0] * (len(lines) + 1)  # lines with text from each line on, to the page's end
+    for k in range(len(lines) - 1, -1, -1):
+        below[k] = below[k + 1] + bool(lines[k].strip())
     while i < n:
         style = styles[i]
         value = prominence(style, body) if style is not None else None
@@ -119,8 +124,7 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
             text = " ".join(line.strip() for line in lines[i:j])
             # A heading has text under it on its page: a run that only a footer
             # follows is a title drawn last (a cover block), or furniture.
-            under = sum(1 for line in lines[j:] if line.strip())
-            if under >= MIN_UNDER and reads_as_heading(text, _next_text(lines, j)):
+            if below[j] >= MIN_UNDER and reads_as_heading(text, _next_text(lines, j)):
                 # At one size and weight, capitals rank above Title Case
                 # (``COVERAGE D - LOSS OF USE`` over ``4. Property Not Covered``).
                 out.append((i, j, value + CAPITALS if text.isupper() else value))
@@ -153,8 +157,8 @@ def reads_as_heading(text: str, after: str) -> bool:
     """
     if text.endswith(_RUN_ENDS) or text.count(",") >= MAX_COMMAS or _FIGURES.fullmatch(after):
         return False  # (a figure under it: a table's cell, ``INR`` ⏎ ``3,750,000``)
-    if 2 * sum(ch.isdigit() for ch in text) > sum(ch.isalnum() for ch in text):
-        return False  # mostly figures: a table's cells set in bold (``INR`` ⏎ ``3,750,000``), or a code
+    if mostly_figures(text):
+        return False  # a table's cells set in bold (``INR`` ⏎ ``3,750,000``), or a code
     if after[:1].islower() and len(text.split()) > TERM_WORDS:
         return False  # (a term of a definitions list may go on: ``Agistment`` ⏎ ``is to take in …``)
     last = text.rsplit(None, 1)[-1].lower() if text.strip() else ""
@@ -191,7 +195,6 @@ class Layout:
         self._marks: Dict[int, float] = {}  # line number -> prominence, for lines not yet read
         self._terms: Dict[int, str] = {}  # line number -> the run-in term it starts with
         self._order: Deque[int] = deque()  # the same line numbers, in order
-        self.lines_marked = 0
 
     def note(self, first_line: int, text: str, styles: Sequence[Optional[Style]], leads: Sequence[int] = ()) -> None:
         """The styles of the lines of ``text`` (one per line), the first of them
@@ -220,11 +223,16 @@ class Layout:
         for line in sorted(marks):  # in line order: ``marked`` and ``forget`` read them so
             self._marks[line] = marks[line]
             self._order.append(line)
-        self.lines_marked += len(marks)
 
     def body(self) -> Optional[Style]:
         """The style that has set the most characters so far."""
         return max(self._chars, key=self._chars.__getitem__) if self._chars else None
+
+    @property
+    def pending(self) -> bool:
+        """Some lines fed are marked and not yet read: the cutter need look for them
+        (text without a layout never has any)."""
+        return bool(self._order)
 
     def marked(self, first: int, last: int) -> Tuple[int, ...]:
         """The marked lines from ``first`` to ``last``."""

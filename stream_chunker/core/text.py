@@ -81,6 +81,16 @@ def join_soft_hyphens(text: str) -> Tuple[str, int]:
     return text.replace("\u00ad", ""), joined
 
 
+def mostly_figures(text: str) -> bool:
+    """Whether more of ``text``'s letters and digits are digits: a table's
+    figures or a form's code, never a heading (``INR 3,750,000``, ``CP 00 10 10 12``).
+
+    >>> mostly_figures("INR 3,750,000"), mostly_figures("Helpline 132 900")
+    (True, False)
+    """
+    return 2 * sum(ch.isdigit() for ch in text) > sum(ch.isalnum() for ch in text)
+
+
 def first_letter(text: str) -> str:
     """The first letter of ``text``, or ``""``.
 

@@ -167,7 +167,7 @@ def _read_pdfium(pdfium: Any, path: str, password: Optional[str], document: Any,
     loaded; and PDFium keeps what it has parsed of a document until the
     document is closed (some 4 KB a page), so it is opened afresh every
     ``REOPEN_PAGES`` pages, lest memory grow with the page count."""
-    fonts = FontNames() if read_styles else None
+    fonts = FontNames() if read_styles else None  # (made once PDFium is loaded: it holds PDFium's types)
     try:
         count = len(document)
         for index in range(count):
@@ -204,10 +204,8 @@ def _with_block_breaks(textpage: Any, text: str,
     ``BLOCK_BY_LEADING`` times the page's usual leading (the lower quartile of
     the distances between lines: most are those of lines within a paragraph,
     whatever the font and line spacing)."""
-    import pypdfium2.raw as pdfium_c
-
-    # Lines end where ``_pdfium_text`` will end them (``\r\n``, or a lone ``\r``),
-    # so that each style is the style of the line it is given with.
+    # Lines end at ``\r\n``, or a lone ``\r``, as the splitter ends them, so
+    # that each style is the style of the line it is given with.
     lines: List[str] = []
     starts: List[int] = []
     at = 0
@@ -223,8 +221,7 @@ def _with_block_breaks(textpage: Any, text: str,
     for line, offset in zip(lines, starts):
         if line.strip():
             boxes.append(_first_char_box(textpage, offset + len(line) - len(line.lstrip())))
-            style, lead = (line_style(textpage, offset, line, fonts.ready(pdfium_c), pdfium_c)
-                           if fonts is not None else (None, 0))
+            style, lead = line_style(textpage, offset, line, fonts) if fonts is not None else (None, 0)
             styles.append(style)
             leads.append(lead)
         else:
@@ -262,22 +259,23 @@ set in it; a line of mixed styles (a bold term, then its text) has none."""
 
 
 class FontNames:
-    """Whether a font is bold, by name and weight, asked once per font of a document."""
+    """What a document's characters are set in: whether a font is bold, by
+    name and weight, asked once per font; and PDFium's raw calls, with the
+    buffers they read into."""
 
     _BOLD = re.compile(r"bold|black|heavy|semibold|demi|,b\b|-b\b", re.IGNORECASE)
 
     def __init__(self) -> None:
+        import pypdfium2.raw as pdfium_c
+
+        self.c: Any = pdfium_c
         self._bold: Dict[bytes, bool] = {}
         self._buffer = ctypes.create_string_buffer(256)
         self._flags = ctypes.c_int()
-        self.matrix: Any = None  # a character's matrix, read into here (made when PDFium is loaded)
+        self.matrix: Any = pdfium_c.FS_MATRIX()  # a character's matrix, read into here
 
-    def ready(self, pdfium_c: Any) -> "FontNames":
-        if self.matrix is None:
-            self.matrix = pdfium_c.FS_MATRIX()
-        return self
-
-    def bold(self, textpage: Any, index: int, pdfium_c: Any) -> bool:
+    def bold(self, textpage: Any, index: int) -> bool:
+        pdfium_c = self.c
         size = pdfium_c.FPDFText_GetFontInfo(textpage, index, self._buffer, len(self._buffer),
                                              ctypes.byref(self._flags))
         if size > len(self._buffer):  # a name longer than the buffer: PDFium wrote nothing
@@ -294,8 +292,7 @@ class FontNames:
         return known
 
 
-def line_style(textpage: Any, offset: int, line: str, fonts: FontNames,
-               pdfium_c: Any) -> Tuple[Optional[Style], int]:
+def line_style(textpage: Any, offset: int, line: str, fonts: FontNames) -> Tuple[Optional[Style], int]:
     """How a line of the page's text (at ``offset`` in it) is set: the size and
     weight of most of its characters, read from up to ``STYLE_SAMPLE`` of them
     spread over the line (``None`` when no style holds ``UNIFORM`` of them);
@@ -311,7 +308,7 @@ def line_style(textpage: Any, offset: int, line: str, fonts: FontNames,
         step = len(where) / STYLE_SAMPLE
         where = [where[int(k * step)] for k in range(STYLE_SAMPLE)]
     seen: Dict[Style, int] = {}
-    matrix = fonts.matrix
+    matrix, pdfium_c = fonts.matrix, fonts.c
     for i in where:
         index = pdfium_c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + i)
         if index < 0:
@@ -319,23 +316,23 @@ def line_style(textpage: Any, offset: int, line: str, fonts: FontNames,
         size = pdfium_c.FPDFText_GetFontSize(textpage, index)
         if pdfium_c.FPDFText_GetMatrix(textpage, index, ctypes.byref(matrix)):
             size *= math.hypot(matrix.c, matrix.d)
-        style = Style(round(size * 2) / 2, fonts.bold(textpage, index, pdfium_c))
+        style = Style(round(size * 2) / 2, fonts.bold(textpage, index))
         seen[style] = seen.get(style, 0) + 1
     if not seen:
         return None, 0
     style, n = max(seen.items(), key=lambda item: item[1])
     uniform = style if n >= UNIFORM * sum(seen.values()) else None
-    return uniform, _bold_lead(textpage, offset, line, first, fonts, pdfium_c) if not style.bold else 0
+    return uniform, _bold_lead(textpage, offset, line, first, fonts) if not style.bold else 0
 
 
-def _bold_lead(textpage: Any, offset: int, line: str, first: int, fonts: FontNames, pdfium_c: Any) -> int:
+def _bold_lead(textpage: Any, offset: int, line: str, first: int, fonts: FontNames) -> int:
     """Where a run of bold characters from the line's first one ends, if the line goes on after it in a
     weight that is not bold (0 if it does not start bold, or is bold beyond ``MAX_LEAD``)."""
     for i in range(first, min(len(line), first + MAX_LEAD)):
         if line[i].isspace():
             continue
-        index = pdfium_c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + i)
-        if index < 0 or not fonts.bold(textpage, index, pdfium_c):
+        index = fonts.c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + i)
+        if index < 0 or not fonts.bold(textpage, index):
             return i if i > first else 0
     return 0
 
@@ -359,7 +356,7 @@ def _first_char_box(textpage: Any, text_index: int) -> Optional[Tuple[float, flo
 def _pdfium_text(text: str, drawn: bool) -> Optional[str]:
     if not text.strip():
         return None if drawn else ""
-    text = _PDFIUM_LINE_ENDS.sub("\n", text).replace(_PDFIUM_HYPHEN, "")
+    text = text.replace(_PDFIUM_HYPHEN, "")  # (``_with_block_breaks`` has ended its lines with "\n")
     return text if text.endswith("\n") else text + "\n"
 
 

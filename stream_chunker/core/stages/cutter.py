@@ -161,8 +161,8 @@ class RecordCutter:
                 start = text.rfind("\n", 0, ff) + 1
                 extra.add(start)
                 ff = text.find("\f", text.index("\n", ff))
-        layout = self._layout
-        if layout is not None:
+        layout = self._layout if self._layout is not None and self._layout.pending else None
+        if layout is not None:  # (text without a layout has no marks: no look for them)
             marked = layout.marked(self.line_no + 1, self.line_no + text.count("\n"))
             if marked:
                 extra.update(line_starts(text, [line - self.line_no for line in marked]))
@@ -189,9 +189,7 @@ class RecordCutter:
             if start in furniture or PAGE_NUMBER_ANYWHERE.match(line):
                 self._drop(new(Line, (line_no, self.page, line, line_no, TEXT, None, False, False)))
             else:
-                found: Optional[Tuple[str, Optional["re.Match[str]"]]] = classify(line)
-                if found is None and layout is not None and layout.prominence(line_no) is not None:
-                    found = _STYLED
+                found = classify(line) if layout is None else self._styled_or_classified(line, line_no)
                 if found is None:
                     self._emit(new(Line, (line_no, self.page, line, line_no, TEXT, None, self._blank, False)))
                 else:
@@ -202,6 +200,14 @@ class RecordCutter:
         self.line_no = line_no
         if layout is not None:
             layout.forget(line_no)
+
+    def _styled_or_classified(self, text: str, line_no: int) -> Optional[Tuple[str, Optional["re.Match[str]"]]]:
+        """The class the profile gives a line, or ``styled_line`` for one no
+        rule takes that the layout marks."""
+        found: Optional[Tuple[str, Optional["re.Match[str]"]]] = self._classify(text)
+        if found is None and self._layout is not None and self._layout.prominence(line_no) is not None:
+            return _STYLED
+        return found
 
     def _run(self, text: str, start: int, end: int, line_no: int) -> int:
         """Plain lines from ``start`` to ``end`` (a line start); returns the
@@ -261,9 +267,7 @@ class RecordCutter:
 
     def _line(self, line_no: int, text: str, after_blank: bool) -> Line:
         """A line that needs a look of its own, with the class the profile gives it."""
-        found: Optional[Tuple[str, Optional["re.Match[str]"]]] = self._classify(text)
-        if found is None and self._layout is not None and self._layout.prominence(line_no) is not None:
-            found = _STYLED
+        found = self._styled_or_classified(text, line_no)
         if found is None:
             return new(Line, (line_no, self.page, text, line_no, TEXT, None, after_blank, False))
         return new(Line, (line_no, self.page, text, line_no, found[0], found[1], after_blank, False))

@@ -14,7 +14,7 @@ import re
 from typing import Optional
 
 from ...core.layout import reads_as_heading
-from ...core.text import first_letter, reads_as_sentence, title_case
+from ...core.text import first_letter, mostly_figures, reads_as_sentence, title_case
 
 
 def is_title(text: str, max_words: int) -> bool:
@@ -70,8 +70,7 @@ def styled_title(text: str, max_words: int) -> bool:
         return False
     if reads_as_sentence(text, max_words) or re.search(r"[.;:]\s", text):
         return False
-    digits = sum(ch.isdigit() for ch in text)
-    if 2 * digits > sum(ch.isalnum() for ch in text):
+    if mostly_figures(text):
         return False  # a code, not a title: a form number in a footer (``MP0005001003835``, ``CP 00 10 10 12``)
     return _AMOUNT.search(text) is None
 

@@ -17,7 +17,7 @@ from typing import Optional, Protocol, Sequence
 
 from ..labels import DECIMAL, Level, Meaning, Number, follows, is_first, place
 from .contents import Contents
-from .state import UNNUMBERED, Frame, Open
+from .state import Frame, Open, deepest_numbered
 
 
 class Placement:
@@ -80,9 +80,7 @@ def place_decimal(reads: Reads, number: Number, printed: str, listed_next: bool,
         return replacing(reads, level, title)
     if not reads.started:  # the first label, under any headings without a number open
         return Placement(len(stack), level)
-    at = len(stack) - 1
-    while at >= 0 and stack[at].level.style == UNNUMBERED:
-        at -= 1  # headings without a number inside the bare "x.": x.1 still converts it
+    at = deepest_numbered(stack)  # (headings without a number inside the bare "x.": x.1 still converts it)
     top = stack[at].level if at >= 0 else None
     if top is not None and top.style == "bare-digit" and number == (top.value[0], 1):
         return Placement(at, level, converts=True)

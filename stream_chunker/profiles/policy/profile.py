@@ -50,7 +50,7 @@ from .outline import continues_title, heads_list, is_title, prefix_value, styled
 from .placing import Placement, is_prefixed
 from .rules import (NOT_NEXT, POLICY, QUIET, HeadingLine, LabelLine, Preset, Refusal, Verdict, line_before_allows,
                     stands_alone)
-from .state import UNNUMBERED, Frame, Open
+from .state import UNNUMBERED, Frame, Open, deepest_numbered
 
 
 def chunk_id(key: Key, n: int, only: bool) -> str:
@@ -112,6 +112,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._growing: Optional[Open] = None  # the item whose title the next line may go on with
         self._refused_at = 0  # the line of the last outline label refused
         self._list_title_at = 0  # the line of the last label found under a list's heading taken back
+        self._styled_at: Optional[int] = None  # where the styled line just judged goes (``opens_styled``)
         self._empty: Optional[Tuple[Open, int, int]] = None  # the heading without a number just opened, its line and page, while it has no text
 
     def classes(self) -> Tuple[str, ...]:
@@ -209,27 +210,35 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         heading without a number (``What is covered``) when it reads as a
         title: a capital first, no end of a sentence, no amount (a table's
         row), no more words than a title has. Or it goes on with the one just
-        opened, set alike on the line before. Under a decimal section it is
-        text, as outline labels are; a label alone takes it as its text."""
+        opened, set alike on the line before. A label alone takes it as its
+        text. Where it goes is kept for ``open_styled``."""
+        self._styled_at = self._styled_place(rec)
+        return self._styled_at is not None
+
+    def _styled_place(self, rec: Line) -> Optional[int]:
+        """``CONTINUES``, the depth the stack is cut to before it, or None (text)."""
         if self.waiting or self.layout is None:
-            return False
+            return None
         value = self.layout.prominence(rec.first)
         if self._continues_styled(rec, value):
-            return True
+            return CONTINUES
         if self.layout.term(rec.first) is None and not styled_title(rec.text, self.max_words):
-            return False  # (a run-in term's line is its text: the layout checked the term)
+            return None  # (a run-in term's line is its text: the layout checked the term)
         assert value is not None
         stack = self.stack
         depth = styled_depth(stack, value)
-        if depth == len(stack):
+        if depth == len(stack) and stack and not stack[-1].heading and not self._ends_items(rec, value):
             # Under the deepest level only as a heading's subheading (a decimal
             # section is one): under an item a term or a line set in bold is
             # emphasis within its text; one set larger or in capitals is a
             # heading, and ends the items (``ENDORSEMENT`` after a notice's ``6.``).
-            return not stack or stack[-1].heading or self._ends_items(rec, value)
+            return None
+        while depth and not stack[depth - 1].heading:
+            depth -= 1  # a heading never goes under an item: it ends the items
         # It ends every decimal section open or none: the numbers go on around it.
-        return not (any(o.level.style == DECIMAL for o in stack[:depth])
-                    and any(o.level.style == DECIMAL for o in stack[depth:]))
+        if any(o.level.style == DECIMAL for o in stack[:depth]) and any(o.level.style == DECIMAL for o in stack[depth:]):
+            return None
+        return depth
 
     def _ends_items(self, rec: Line, value: float) -> bool:
         body = self.layout.body() if self.layout is not None else None
@@ -249,8 +258,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         else it goes under the deepest level; the numbers under it start again."""
         assert self.layout is not None
         value = self.layout.prominence(rec.first)
-        assert value is not None
-        if self._continues_styled(rec, value):
+        depth = self._styled_at
+        assert value is not None and depth is not None
+        if depth == CONTINUES:
             top = self.stack[-1]
             top.title += " " + rec.text
             top.last = rec.first
@@ -260,11 +270,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._settle_waiting()
         self._fresh = self._growing = None
         self._title_is_text = self.after_contents = False
-        depth = styled_depth(self.stack, value)
         if depth < len(self.stack):
             self._keep_empty_heading()  # (one it ends; one it goes under shows in its heading path)
-        while depth and not self.stack[depth - 1].heading:
-            depth -= 1  # it ends the items it would go under (see ``opens_styled``)
         del self.stack[depth:]
         if not any(o.level.style == DECIMAL for o in self.stack):
             self.path, self._root = [], Frame((), "")
@@ -476,9 +483,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         """The deepest level decides which lines may open anything (see
         ``_DECIMAL_LINES``) and where a decimal number goes."""
         stack = self.stack
-        deepest = len(stack) - 1
-        while deepest >= 0 and stack[deepest].level.style == UNNUMBERED:
-            deepest -= 1  # headings without a number inside a decimal section: its numbers go on
+        deepest = deepest_numbered(stack)  # (headings without a number inside a decimal section: its numbers go on)
         decimal = deepest >= 0 and stack[deepest].level.style == DECIMAL
         self.decimal_depth = deepest if decimal else None  # the depth of the open decimal level
         self.special = _DECIMAL_LINES if decimal else self._outline_lines
@@ -772,6 +777,9 @@ def slug(title: str) -> str:
     words = re.findall(r"[^\W_]+", title.replace("\u2019", "").replace("'", "").lower())
     return "-".join(words[:SLUG_WORDS]) or "heading"
 
+
+CONTINUES = -1
+"""A styled line that goes on with the heading opened on the line before."""
 
 SLUG_WORDS = 6
 FRONT = "front"

@@ -6,7 +6,7 @@ The profile alone changes these, from the decisions its rules return (see
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import Optional, Sequence, Tuple
 
 from ..labels import Level, Number
 
@@ -45,3 +45,13 @@ class Open:
         self.prominence = prominence  # how far a PDF's layout sets its line above the body (``core.layout``)
         self.last = 0  # the last line of its heading, for an unnumbered one
         self.cites = False  # an unnumbered heading with a prefix word and value of its own (``COVERAGE A –``): cited by it
+
+
+def deepest_numbered(stack: Sequence[Open]) -> int:
+    """The index of the deepest level that is not a heading without a number
+    (-1 for none): the level numbers go on from, whatever such headings open
+    inside it."""
+    at = len(stack) - 1
+    while at >= 0 and stack[at].level.style == UNNUMBERED:
+        at -= 1
+    return at
