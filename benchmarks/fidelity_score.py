@@ -129,8 +129,14 @@ def _views(chunks: Sequence[Chunk]) -> List[_View]:
 
 
 def _labelled_headings(chunk: Chunk) -> List[Tuple[str, str]]:
-    """The chunk's heading strings, each with its label where the clause gives one per heading."""
+    """The chunk's heading strings, each with its label where the clause gives one per heading.
+
+    A decimal clause is printed whole at each level (``3.1 Base Covers`` under
+    ``3 COVERAGE``), where an outline's is one component a level (``C`` under ``III``).
+    """
     labels = list(split_path(chunk.clause.split("#")[0])) if chunk.clause else []
+    if len(labels) > 1 and all(label.isdigit() for label in labels):
+        labels = [".".join(labels[:depth]) for depth in range(1, len(labels) + 1)]
     if not chunk.headings:
         return [(labels[-1], "")] if labels else []
     if len(labels) != len(chunk.headings):

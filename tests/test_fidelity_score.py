@@ -95,6 +95,20 @@ def test_a_heading_moved_into_metadata_still_starts_its_chunk() -> None:
     assert figures["boundary"] == 0.0 and figures["headings"] == 0.0 and figures["citable"] == 0.0
 
 
+def test_a_decimal_clause_labels_each_heading_with_its_whole_number() -> None:
+    """``3.1`` under ``3 COVERAGE`` is printed ``3.1``, not ``1``: a chunk cited
+    ``3.1`` whose text starts with the title starts item 3.1 (an outline's
+    ``III.C`` gives ``C`` to its own heading)."""
+    rows = [Row(("3",), "3.", "COVERAGE", None, False),
+            Row(("3", "1"), "3.1.", "Base Covers: the covers listed below", None, False)]
+    chunks = [Chunk("The covers we give.", ["COVERAGE"], "3"),
+              Chunk("Base Covers: the covers listed below " + "word " * 20, ["COVERAGE", "Base Covers"], "3.1")]
+    assert score(rows, chunks)["boundary_top2"] == 1.0
+    under = [Chunk("Base Covers: the covers listed below " + "word " * 20, ["General", "COVERAGE", "Base Covers"],
+                   "3.1")]
+    assert score(rows[1:], under)["boundary_top2"] == 1.0
+
+
 @pytest.mark.skipif(not (SHARED / "sfip-dwelling-2021.pdf").exists(), reason="needs ../shared/corpus/insurance")
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext (the reference text)")
 def test_the_benchmark_scores_our_run_of_a_fema_form_as_it_reads(tmp_path: Path,
