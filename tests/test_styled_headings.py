@@ -132,9 +132,13 @@ def test_unnumbered_headings_start_chunks_and_numbers_restart_under_them() -> No
     assert len({c.id for c in chunks}) == len(chunks)
 
 
-def test_without_the_layout_the_same_text_reads_as_before() -> None:
+def test_without_the_layout_only_a_list_that_starts_again_names_its_heading() -> None:
+    """Text alone: ``What is not covered`` after a sentence, before a list whose
+    numbers start again, is that list's heading; ``Definitions`` and ``General
+    conditions``, with no list after them, are text."""
     chunks = read([COVER, WORDING], layout=False)
-    assert not any("What is not covered" in c.heading_path for c in chunks)
+    assert chunk_with(chunks, "Wear and tear").heading_path.startswith("What is not covered")
+    assert not any("Definitions" in c.heading_path or "General conditions" in c.heading_path for c in chunks)
 
 
 def test_a_bold_line_under_an_item_is_emphasis_not_a_heading() -> None:
@@ -411,3 +415,72 @@ def test_a_profile_that_reads_no_layout_makes_pdfium_read_none(monkeypatch: pyte
     assert read == []
     list(driver.pdf_batches(Chunker(real_tokens=False), CORPUS / "sfip-dwelling-2021.pdf"))
     assert read
+
+
+# -- bounded hindsight over one refusal ------------------------------------------
+
+def test_one_number_refused_after_an_unfinished_line_does_not_refuse_the_rest() -> None:
+    """``2.`` follows a line with no full stop and is refused as text; ``3.``,
+    its next sibling, shows it was a heading: ``3.`` opens where ``2.`` would
+    have gone, and the numbers after it go on."""
+    from stream_chunker import chunk_lines
+
+    text = ("1. Cover\nWe pay for loss as set out in\n2. Claims means the steps you take when you tell us.\n"
+            "More text here.\n3. Complaints means what you do when you are unhappy.\nEven more text.\n"
+            "4. Cancellation\nYou may cancel at any time.\n")
+    chunks = list(chunk_lines(text.splitlines(True), real_tokens=False))
+    assert [c.clause for c in chunks] == ["1", "3", "4"]
+    assert "2. Claims means" in chunks[0].text  # the refused one stays in the text before it, whole
+    assert chunk_with(chunks, "unhappy").id == "3"
+
+
+def test_a_refusal_after_a_refused_heading_teaches_nothing() -> None:
+    """A number after a heading that was itself refused has no known place: the
+    next number is judged on its own (text here, as before)."""
+    from stream_chunker import chunk_lines
+
+    text = ("1. Cover\nWe pay for loss.\n4.2 Conditions Precedent\na) You must do this as we say and\n"
+            "b) You must do that.\nMore text.\n")
+    chunks = list(chunk_lines(text.splitlines(True), real_tokens=False))
+    assert [c.clause for c in chunks] == ["1"]
+
+
+def test_a_short_title_after_a_sentence_lets_the_numbered_line_after_it_open() -> None:
+    """``Standard definitions`` ⏎ ``2.1. Accident means …``: the line before
+    the number is a title, not a sentence stopped half-way."""
+    from stream_chunker import chunk_lines
+
+    text = ("1. PREAMBLE\nThis policy is a contract.\n2. DEFINITIONS\nThe terms below have these meanings.\n\n"
+            "Standard definitions\n2.1. Accident means a sudden, unforeseen and involuntary event caused by external, "
+            "visible and\n"
+            "violent means.\n2.2. Hospital means any institution for in-patient care.\n")
+    chunks = list(chunk_lines(text.splitlines(True), real_tokens=False))
+    assert [c.clause for c in chunks] == ["1", "2", "2.1", "2.2"]
+
+
+def test_a_number_set_apart_is_not_refused_for_its_case_alone() -> None:
+    """``5. General Terms and Clauses`` in bold after ``4. EXCLUSIONS``: the
+    layout says heading where the case of its siblings would say list."""
+    cover = COVER
+    page = [("1. PREAMBLE", BOLD), body("This is a contract."), ("2. DEFINITIONS", BOLD),
+            body("2.1. Accident means a sudden event."), ("3. EXCLUSIONS", BOLD), body("3.1. Standard Exclusions"),
+            body("We do not pay for war."), ("4. General Terms and Clauses", BOLD), body("You must pay the premium."),
+            body("You must tell us.")]
+    chunks = read([cover, page])
+    assert chunk_with(chunks, "premium").clause == "4"
+    without = read([cover, page], layout=False)
+    assert chunk_with(without, "premium").clause == "3.1"  # (text alone: the case of its siblings decides)
+
+
+def test_a_term_after_a_list_item_with_no_full_stop_is_a_term() -> None:
+    """``(b) loss of or damage to property`` ⏎ **Act of Terrorism** ``Use of force …``:
+    the list before it ends its own way; the bold term starts the next definition."""
+    cover = [(t, s, 0) for t, s in COVER]
+    page = [("Definitions", BIG, 0), ("", None, 0),
+            ("Accident A sudden event that causes", None, 8), ("(a) injury; or", BODY, 0),
+            ("(b) loss of or damage to property", BODY, 0),
+            ("Act of Terrorism Use of force or violence for", None, 16), ("political ends.", BODY, 0),
+            ("We pay for these.", BODY, 0), ("We pay for those.", BODY, 0)]
+    chunks = read_with_leads([cover, page])
+    assert chunk_with(chunks, "political ends").heading_path == "Definitions > Act of Terrorism"
+    assert chunk_with(chunks, "damage to property").heading_path.startswith("Definitions > Accident")

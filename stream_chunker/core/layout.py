@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from typing import Deque, Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Container, Deque, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from .text import mostly_figures
 
@@ -67,16 +67,21 @@ MAX_TERM_WORDS = 6
 
 
 def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
-                 leads: Sequence[int]) -> List[Tuple[int, str]]:
+                 leads: Sequence[int], headings: Container[int] = ()) -> List[Tuple[int, str]]:
     """The lines that start a paragraph with a term in bold and go on with its
     text (a definitions list: ``Hijack Any unlawful seizure …``), and the term:
     up to ``MAX_TERM_WORDS`` words with a capital first; the line before blank,
-    or ending a sentence or clause.
+    or ending a sentence or clause, or one of ``headings`` (the lines that
+    stand out: a table's header ``TERM MEANING``), or a list's item not set in
+    bold (``(b) loss of or damage to property``). Elsewhere a bold word that starts a
+    line is a defined term within a sentence (``Stock and other`` ⏎ ``Property …``).
 
     >>> run_in_terms(["Things we say.", "Hijack Any unlawful seizure", "of a plane."], [None] * 3, [0, 6, 0])
     [(1, 'Hijack')]
     >>> run_in_terms(["and the", "Hijack Any unlawful seizure"], [None] * 2, [0, 6])
     []
+    >>> run_in_terms(["(b) loss of or damage to property", "Act of Terrorism Use of force"], [None] * 2, [0, 17])
+    [(1, 'Act of Terrorism')]
     """
     out: List[Tuple[int, str]] = []
     for i, lead in enumerate(leads[:len(lines)]):
@@ -87,8 +92,11 @@ def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
         if not term or not term[0].isupper() or len(term.split()) > MAX_TERM_WORDS or not line[lead:].strip():
             continue
         before = lines[i - 1].strip() if i else ""
-        if before and not before.endswith((".", ";", ":", ")", "?")):
-            continue
+        set_before = styles[i - 1] if i else None
+        if before and not before.endswith((".", ";", ":", ")", "?")) and not (
+                i - 1 in headings and not _LIST_ITEM.match(before)
+                or _LIST_ITEM.match(before) and not (set_before is not None and set_before.bold)):
+            continue  # (a bold item before it is a heading that wraps: ``a. Replacement Cost Loss`` ⏎ ``Settlement``)
         out.append((i, term))
     return out
 
@@ -165,6 +173,9 @@ def reads_as_heading(text: str, after: str) -> bool:
     return last not in _LEADING_ON
 
 
+_LIST_ITEM = re.compile(r"\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})[.)]\s")
+"""A line that starts a list's item: ``(b) ``, ``ii. ``, ``3) ``."""
+
 _FIGURES = re.compile(r"[\d\s,.$\u00a3\u20ac\u20b9%/()-]*\d[\d\s,.$\u00a3\u20ac\u20b9%/()-]*")
 """A line of figures only: amounts, percentages, dates."""
 
@@ -212,11 +223,13 @@ class Layout:
         body = self.body()
         assert body is not None
         marks: Dict[int, float] = {}
+        headings = set()
         for start, end, value in standing_out(lines, styles, body):
             for i in range(start, end):
                 marks[first_line + i] = value
+                headings.add(i)
         if not body.bold:
-            for i, term in run_in_terms(lines, styles, leads):
+            for i, term in run_in_terms(lines, styles, leads, headings):
                 if first_line + i not in marks:
                     marks[first_line + i] = RUN_IN
                     self._terms[first_line + i] = term

@@ -35,6 +35,7 @@ class ParagraphProfile(BaseProfile):
         self._para_before = _NO_LINE  # the record before the last one of the open paragraph
         self._para_chars = _EMPTY  # characters of the open paragraph, joining spaces included
         self._para_cut = False  # the open paragraph continues one the hard bound cut
+        self._closed = ""  # the last line of the paragraph closed last, while the next has only a line
 
     def continue_paragraph(self, rec: Line) -> None:
         text = rec.text
@@ -93,6 +94,7 @@ class ParagraphProfile(BaseProfile):
         page = (run.page, run.page)
         *whole, last = run.spans
         for span in whole:
+            self._closed = span.text[span.text.rstrip().rfind("\n") + 1:].strip()
             if len(span.text) <= self._bound:
                 text = span.text
                 text, words = single_spaced(text if "\u00ad" not in text else self._unhyphenated(text))
@@ -103,6 +105,8 @@ class ParagraphProfile(BaseProfile):
         self.continue_paragraph(new(Line, (last.first, run.page, last.text, last.last, TEXT, None, True, False)))
 
     def _close_paragraph(self, cut: bool = False) -> None:
+        tail = self._para[-1]
+        self._closed = tail[tail.rfind("\n") + 1:].strip()
         text = " ".join(self._para)
         text, words = single_spaced(text if "\u00ad" not in text else self._unhyphenated(text))
         first, last = self._para_first, self._para_last
@@ -149,6 +153,20 @@ class ParagraphProfile(BaseProfile):
             return ""
         last = self._para[-1]
         return last[last.rfind("\n") + 1:].strip()
+
+    def line_before_last(self) -> str:
+        """The body line before the open paragraph's last one -- in it, or the last
+        of the paragraph closed just before it (a blank line between) --, or ``""``."""
+        para = self._para
+        if not para:
+            return ""
+        tail = para[-1]
+        at = tail.rfind("\n")
+        if at >= 0:
+            return tail[tail.rfind("\n", 0, at) + 1:at].strip()
+        if len(para) >= 2:
+            return para[-2][para[-2].rfind("\n") + 1:].strip()
+        return self._closed
 
     def take_paragraph(self, text: str, words: int, lines: Tuple[int, int], pages: Tuple[int, int],
                        cut: bool) -> None:

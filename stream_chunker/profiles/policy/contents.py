@@ -143,3 +143,11 @@ class ReadsContents:
             "missing": self._missing_before + self.contents.missing(),
             "not_kept": self.contents.overflow,
         }
+
+
+def same_title(a: str, b: str) -> bool:
+    """Titles agree when one starts the other, ignoring case and spacing (a
+    contents list may shorten a title; a body heading may wrap)."""
+    a = " ".join(a.casefold().rstrip(" .").split())
+    b = " ".join(b.casefold().rstrip(" .").split())
+    return bool(a and b) and (a.startswith(b) or b.startswith(a))

@@ -13,7 +13,7 @@ or ``None``; they write nothing.
 
 from __future__ import annotations
 
-from typing import Optional, Protocol, Sequence
+from typing import Optional, Protocol, Sequence, Tuple
 
 from ..labels import DECIMAL, Level, Meaning, Number, follows, is_first, place
 from .contents import Contents
@@ -56,6 +56,11 @@ class Reads(Protocol):
     def licensed(self) -> bool: """The last line was a heading's, or a label's alone: a label may follow."""
     @property
     def waiting(self) -> Sequence[object]: """Labels alone, waiting for their text."""
+    @property
+    def missed(self) -> Optional[Tuple[Meaning, int]]:
+        """The last numbered heading refused for the line before it alone, and the depth it would have gone at."""
+    @property
+    def heads_list(self) -> bool: """The last body line is a short title after a sentence: a list's heading."""
     @property
     def max_words(self) -> int: """A numbered line with more words is a clause, not a title."""
 
@@ -158,3 +163,24 @@ def replacing(reads: Reads, level: Level, title: bool, options: Sequence[Meaning
     if not same or (is_first(Meaning(guess.style, guess.value)) and not is_first(same[0])):
         return None
     return Placement(0, Level(same[0].style, same[0].value, level.printed), replaces=True)
+
+
+def after_missed(reads: Reads, options: Sequence[Meaning], printed: str) -> Optional[Placement]:
+    """Bounded hindsight over one refusal: the next sibling of a numbered
+    heading refused for its place alone (after a line that seemed to stop
+    mid-sentence) shows that one was a heading; this one goes where it would
+    have gone, so that one early mistake does not refuse every number after it."""
+    missed = reads.missed
+    if missed is None:
+        return None
+    for option in options:
+        if option.style == missed[0].style and _next_sibling(option, missed[0]):
+            return Placement(missed[1], Level(option.style, option.value, printed))
+    return None
+
+
+def _next_sibling(meaning: Meaning, before: Meaning) -> bool:
+    value, last = meaning.value, before.value
+    if meaning.style == DECIMAL:
+        return len(last) == len(value) and value[:-1] == last[:-1] and value[-1] == last[-1] + 1
+    return value == (last[0] + 1, 0)

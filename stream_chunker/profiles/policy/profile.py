@@ -112,6 +112,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._growing: Optional[Open] = None  # the item whose title the next line may go on with
         self._refused_at = 0  # the line of the last outline label refused
         self._list_title_at = 0  # the line of the last label found under a list's heading taken back
+        self.missed: Optional[Tuple[Meaning, int]] = None  # see ``rules.after_missed``
+        self._rejected_at = 0  # the last line of the last heading refused
         self._styled_at: Optional[int] = None  # where the styled line just judged goes (``opens_styled``)
         self._empty: Optional[Tuple[Open, int, int]] = None  # the heading without a number just opened, its line and page, while it has no text
 
@@ -163,14 +165,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if line.decimal is not None or line.text is None or self.decimal_depth is not None or self.waiting \
                 or not self.started or (self.layout is not None and self.layout.body() is not None):
             return verdict
-        para = self._para
-        if not para:
-            return verdict
-        lines = para[-1].split("\n")
-        if len(lines) < 2 and len(para) < 2:
-            return verdict
-        before = lines[-2] if len(lines) >= 2 else para[-2].rsplit("\n", 1)[-1]
-        if not heads_list(before.strip(), lines[-1].strip()):
+        if not self.heads_list:
             return verdict
         m = line.match
         assert m is not None
@@ -188,6 +183,13 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self._list_title_at = rec.first
             return Placement(verdict.depth, verdict.level, under_title=True)
         return verdict
+
+    @property
+    def heads_list(self) -> bool:
+        """The open paragraph's last line reads as the heading of a list after
+        it: a short title after the end of a sentence (see ``heads_list``)."""
+        before = self.line_before_last()
+        return bool(before) and heads_list(before, self.last_line())
 
     def _open_list_title(self, placed: Placement) -> Placement:
         """The heading ``_list_title`` found, taken back from the text and opened
@@ -302,8 +304,23 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         refusal = line_before_allows(self)
         if refusal is None:
             return True
+        self._note_missed(rec)
         self._verdict = refusal
         return self._refused(rec, refusal)
+
+    def _note_missed(self, rec: Line) -> None:
+        """A numbered heading refused for the line before it alone: where it would
+        have gone is kept, for ``rules.after_missed`` to judge by the next number."""
+        assert rec.match is not None
+        if self._para and self._para_last.last == self._rejected_at:
+            return  # (the line before is a heading refused: this one's place is not known)
+        if rec.cls == HEADING:  # (its rules have not run: the line before is asked first)
+            self._heading_line.read(self, rec.match)
+            placed = self._heading_line.placed
+        else:  # a label's rules placed it already
+            placed = self._verdict if isinstance(self._verdict, Placement) else None
+        if placed is not None and not placed.replaces:
+            self.missed = (Meaning(placed.level.style, placed.level.value), placed.depth)
 
     def heading_licensed(self, rec: Line) -> bool:
         assert rec.match is not None
@@ -325,6 +342,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if self.after_contents or not isinstance(verdict, Refusal) or not verdict.reason:
             return  # a contents number, or a list inside a clause: no heading was refused
         self.count("headings_rejected")
+        self._rejected_at = rec.last
         self.diagnose("rejected_heading", rec.first, text=rec.text, reason=verdict.reason)
 
     def reject_label(self, rec: Line) -> None:
@@ -464,6 +482,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self._take_label_text(opened, rec, text)
 
     def _push(self, opened: Open, line: int = 0) -> None:
+        self._closed = ""  # (a heading came between: the text before it is no line before the next)
+        self.missed = None
         parent = self.stack[-1].cid if self.stack else ""
         printed = opened.level.printed
         if opened.level.style == UNNUMBERED and not opened.cites:

@@ -22,11 +22,10 @@ from ...core.stages.cutter import special_lines
 from ...core.text import ends_clause, first_letter, reads_as_sentence
 from ..base import Rule
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, parse_number
-from .contents import ENTRY, may_be_entry
+from .contents import ENTRY, may_be_entry, same_title
 from .families import DECIMAL_HEADING, FAMILIES, Family, label_pattern, leads
-from .outline import RUN_IN, is_title
-from .outline import styled_title
-from .placing import Placement, Reads, out_of_order, place_decimal, place_outline, replacing, set_apart
+from .outline import RUN_IN, is_title, styled_title
+from .placing import Placement, Reads, after_missed, out_of_order, place_decimal, place_outline, replacing, set_apart
 
 
 class Refusal(NamedTuple):
@@ -48,14 +47,6 @@ OUTLINE_REFUSED: Final = Refusal("not next in sequence", counted=True)
 IN_CONTENTS: Final = Refusal("a number in a contents list")
 MID_SENTENCE: Final = Refusal("follows a line that stops mid-sentence")
 _DATE = re.compile(r"(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
-
-
-def same_title(a: str, b: str) -> bool:
-    """Titles agree when one starts the other, ignoring case and spacing (a
-    contents list may shorten a title; a body heading may wrap)."""
-    a = " ".join(a.casefold().rstrip(" .").split())
-    b = " ".join(b.casefold().rstrip(" .").split())
-    return bool(a and b) and (a.startswith(b) or b.startswith(a))
 
 
 # -- decimal headings ---------------------------------------------------------
@@ -89,7 +80,8 @@ class HeadingLine:
         self.placed = None
         if letter and (vouched or letter.isupper()):  # (only a guess may be replaced)
             self.placed = place_decimal(reads, number, m["num"], listed_next,
-                                        not reads.confirmed and not reads_as_sentence(title, reads.max_words))
+                                        not reads.confirmed and not reads_as_sentence(title, reads.max_words)) \
+                or after_missed(reads, (Meaning(DECIMAL, number),), m["num"])
 
 
 def title_shape(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
@@ -177,9 +169,10 @@ def list_inside_clause(reads: Reads, line: LabelLine) -> Optional[Verdict]:
 def decimal_unlike_siblings(reads: Reads, line: LabelLine) -> Optional[Verdict]:
     """``6. REDRESSAL OF GRIEVANCE`` after ``5 CONDITIONS``: a title whose
     number comes next is not refused for its dot alone; its case, or a sentence
-    where its siblings have no dot, is refused."""
+    where its siblings have no dot, is refused -- unless the layout sets it apart
+    (``5. General Terms and Clauses`` in bold after ``4. EXCLUSIONS``)."""
     text = line.text
-    if text is None:
+    if text is None or line.set_apart:
         return None
     siblings = reads.parent_frame(parse_number(line.decimal or "")).children
     if siblings is not None and (siblings[1] != text.isupper() or not siblings[0] and not is_title(
@@ -190,7 +183,10 @@ def decimal_unlike_siblings(reads: Reads, line: LabelLine) -> Optional[Verdict]:
 
 def decimal_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
     printed, text = line.decimal or "", line.text
-    placed = place_decimal(reads, parse_number(printed), printed, line.listed_next, text is None or text[:1].isupper())
+    number = parse_number(printed)
+    placed = place_decimal(reads, number, printed, line.listed_next, text is None or text[:1].isupper())
+    if placed is None and text is not None and text[:1].isupper():
+        placed = after_missed(reads, (Meaning(DECIMAL, number),), printed)
     return NOT_NEXT if placed is None else placed
 
 
@@ -213,6 +209,8 @@ def outline_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
         reads, Level(options[0].style, options[0].value, label), title, options)
     if placed is None and (title or text is not None and RUN_IN.match(text)):
         placed = out_of_order(reads, options, label)
+    if placed is None and text is not None and text[:1].isupper():
+        placed = after_missed(reads, options, label)
     if placed is None and line.set_apart and text is not None and styled_title(text, reads.max_words):
         placed = set_apart(reads, options, label)
     if placed is None or m["glued"] is not None and not _glued_may_open(reads, placed):
@@ -230,10 +228,11 @@ def _glued_may_open(reads: Reads, placed: Placement) -> bool:
 # -- what the line before allows ----------------------------------------------
 def line_before_allows(reads: Reads) -> Optional[Refusal]:
     """The line before could end a clause, or was a heading's or a label's
-    alone, or a short item ending in a comma (``a. walls,``): a label may follow."""
+    alone, or a short item ending in a comma (``a. walls,``), or a short title
+    after a sentence (``Standard definitions`` ⏎ ``2.1. Accident means …``): a label may follow."""
     if reads.after_contents:
         return IN_CONTENTS
-    if reads.licensed or reads.waiting or ends_clause(reads.last_line()):
+    if reads.licensed or reads.waiting or ends_clause(reads.last_line()) or reads.heads_list:
         return None
     return MID_SENTENCE
 
