@@ -484,3 +484,39 @@ def test_a_term_after_a_list_item_with_no_full_stop_is_a_term() -> None:
     chunks = read_with_leads([cover, page])
     assert chunk_with(chunks, "political ends").heading_path == "Definitions > Act of Terrorism"
     assert chunk_with(chunks, "damage to property").heading_path.startswith("Definitions > Accident")
+
+
+# -- a contents list with no dot leaders -----------------------------------------
+
+def test_a_contents_list_without_leaders_is_text_and_the_body_is_not_inside_it() -> None:
+    """``Table of contents`` then ``1. Key details about your policy 7``: a
+    title and a page number are an entry, kept as the list's text and never a
+    section; the body's ``1.`` is the first section, not an item of the list,
+    and a heading after the list is the list heading's sibling, however large
+    the list's heading is set."""
+    contents = [("Table of contents", Style(28.0, True)), ("", None),
+                ("1. Key details about your policy 7", Style(13.0, False)), body("Who is covered by your policy 8"),
+                body("- Sum insured 10"), ("2. Buildings we insure 13", Style(13.0, False)), body("The home we insure 14"),
+                body("Some text on this page."), body("And more text.")]
+    page = [("Who we are", Style(14.0, True)), body("We are an insurer of homes and their contents."),
+            body("We have been for many years."),
+            ("1. Key details about your policy", Style(34.0, True)), body("This section gives key details."),
+            body("Read it with care."),
+            ("2. Buildings we insure", Style(34.0, True)), body("We insure your home."), body("We insure your shed.")]
+    chunks = read([COVER, contents, page])
+    listed = chunk_with(chunks, "Who is covered by your policy 8")
+    assert listed.heading_path == "Table of contents" and "Key details about your policy 7" in listed.text
+    assert chunk_with(chunks, "insurer of homes").heading_path == "Who we are"
+    details = chunk_with(chunks, "key details.")
+    assert (details.clause, details.heading_path) == ("1", "Key details about your policy")
+    assert chunk_with(chunks, "your shed").clause == "2"
+
+
+def test_a_numbered_title_drawn_last_on_its_page_still_stands_out() -> None:
+    """A chapter's title page may draw its number and title after the page's
+    text: with nothing under it on its page, a numbered title still stands out
+    (an unnumbered one is a cover's block, or furniture)."""
+    big = Style(34.0, True)
+    lines = ["This section gives key details.", "Read it with care.", "1. Key details about your policy"]
+    assert standing_out(lines, [BODY, BODY, big], BODY) == [(2, 3, 34.25)]
+    assert standing_out(lines[:2] + ["Key details about your policy"], [BODY, BODY, big], BODY) == []

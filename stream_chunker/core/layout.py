@@ -131,8 +131,9 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
         if value is not None and j - i <= MAX_RUN:
             text = " ".join(line.strip() for line in lines[i:j])
             # A heading has text under it on its page: a run that only a footer
-            # follows is a title drawn last (a cover block), or furniture.
-            if below[j] >= MIN_UNDER and reads_as_heading(text, _next_text(lines, j)):
+            # follows is a title drawn last (a cover block), or furniture --
+            # unless it is numbered as a section is (a chapter's title page).
+            if (below[j] >= MIN_UNDER or _NUMBERED.match(text)) and reads_as_heading(text, _next_text(lines, j)):
                 # At one size and weight, capitals rank above Title Case
                 # (``COVERAGE D - LOSS OF USE`` over ``4. Property Not Covered``).
                 out.append((i, j, value + CAPITALS if text.isupper() else value))
@@ -172,6 +173,9 @@ def reads_as_heading(text: str, after: str) -> bool:
     last = text.rsplit(None, 1)[-1].lower() if text.strip() else ""
     return last not in _LEADING_ON
 
+
+_NUMBERED = re.compile(r"\d{1,2}\.?\s+[A-Z]")
+"""A title numbered as a section is: ``1. Key details about your policy``."""
 
 _LIST_ITEM = re.compile(r"\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})[.)]\s")
 """A line that starts a list's item: ``(b) ``, ``ii. ``, ``3) ``."""

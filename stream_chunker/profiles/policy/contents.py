@@ -34,6 +34,11 @@ LEADER: Final = re.compile(r"\.[ \t]?\.(?:[ \t]?\.)*[ \t]*\d{1,4}[ \t]*$", re.MU
 """A dot leader and page number at a line's end, wherever the line starts: the
 scanner's look at lines whose start tells nothing."""
 BARE_NUMBER = re.compile(rf"{_NUM}\.?$")
+CONTENTS_TITLE = re.compile(r"(?:table\s+of\s+)?contents(?:\s+page)?", re.IGNORECASE)
+"""A heading that opens a contents list whose entries may have no dot leader."""
+LISTED = re.compile(rf"(?:(?P<num>{_NUM})\.?\s+)?(?P<title>\S.*?)\s+(?P<page>\d{{1,4}})")
+"""A line of such a list: a title and a page number, the section's number first
+or none (``1. Key details about your policy 7``, ``- Sum insured 10``)."""
 
 
 def may_be_entry(text: str) -> bool:
@@ -91,6 +96,9 @@ class ReadsContents:
         self._found_before = 0
         self._headings_since_contents = 0
         self._held_number: Optional[str] = None
+        self.in_contents_list = False
+        """A heading titled as a contents list (``Table of contents``) opened, and
+        none since: a line that ends in a page number is one of its entries."""
 
     diagnose: Callable[..., None]  # the profile's diagnostic sink
 
@@ -110,6 +118,19 @@ class ReadsContents:
         self._note_contents_line(rec)
         if number:
             self.contents.add(parse_number(number), title)
+
+    def listed(self, rec: Line) -> bool:
+        """A line of the contents list just opened, with no dot leader: it stays
+        text (under the list's heading), and its number vouches for the section
+        when the body reaches it."""
+        if not self.in_contents_list:
+            return False
+        m = LISTED.fullmatch(rec.text)
+        if m is None:
+            return False
+        if m["num"]:
+            self.contents.add(parse_number(m["num"]), m["title"])
+        return True
 
     def is_contents_number(self, rec: Line) -> bool:
         return BARE_NUMBER.match(rec.text) is not None

@@ -45,10 +45,10 @@ from ...core.text import ends_clause, first_letter, reads_as_sentence, short_tit
 from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
-from .contents import LEADER, ReadsContents
+from .contents import CONTENTS_TITLE, LEADER, ReadsContents
 from .outline import continues_title, heads_list, is_title, prefix_value, styled_title
 from .placing import Placement, is_prefixed
-from .rules import (NOT_NEXT, POLICY, QUIET, HeadingLine, LabelLine, Preset, Refusal, Verdict, line_before_allows,
+from .rules import (LISTED, NOT_NEXT, POLICY, QUIET, HeadingLine, LabelLine, Preset, Refusal, Verdict, line_before_allows,
                     stands_alone)
 from .state import UNNUMBERED, Frame, Open, deepest_numbered
 
@@ -114,6 +114,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._list_title_at = 0  # the line of the last label found under a list's heading taken back
         self.missed: Optional[Tuple[Meaning, int]] = None  # see ``rules.after_missed``
         self._rejected_at = 0  # the last line of the last heading refused
+        self._contents_at: Optional[int] = None  # the depth of a contents list's heading (``_past_contents``)
         self._styled_at: Optional[int] = None  # where the styled line just judged goes (``opens_styled``)
         self._empty: Optional[Tuple[Open, int, int]] = None  # the heading without a number just opened, its line and page, while it has no text
 
@@ -125,6 +126,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         """A decimal number and a title: the preset's heading rules decide (see
         ``profiles.policy.rules``)."""
         assert rec.match is not None
+        if self.listed(rec):
+            self._verdict = LISTED
+            return False
         line = self._heading_line
         line.read(self, rec.match)
         line.set_apart = self._set_apart(rec)
@@ -141,6 +145,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         """An outline label (or a decimal number alone, or ``6.`` where decimal
         sections are open): the preset's label rules decide."""
         assert rec.match is not None
+        if self.listed(rec):
+            self._verdict = LISTED
+            return False
         line = self._label_line
         line.read(self.preset.families, self, rec.match)
         line.set_apart = self._set_apart(rec)
@@ -219,7 +226,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
 
     def _styled_place(self, rec: Line) -> Optional[int]:
         """``CONTINUES``, the depth the stack is cut to before it, or None (text)."""
-        if self.waiting or self.layout is None:
+        if self.waiting or self.layout is None or self.listed(rec):
             return None
         value = self.layout.prominence(rec.first)
         if self._continues_styled(rec, value):
@@ -237,10 +244,21 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             return None
         while depth and not stack[depth - 1].heading:
             depth -= 1  # a heading never goes under an item: it ends the items
+        depth = self._past_contents(depth)
         # It ends every decimal section open or none: the numbers go on around it.
         if any(o.level.style == DECIMAL for o in stack[:depth]) and any(o.level.style == DECIMAL for o in stack[depth:]):
             return None
         return depth
+
+    def _past_contents(self, depth: int) -> int:
+        """A heading after a contents list is the list heading's sibling at most:
+        the body is not inside its contents (``Table of contents`` is set
+        larger than any heading of the body)."""
+        at = self._contents_at
+        if at is None or at >= len(self.stack) or not CONTENTS_TITLE.fullmatch(self.stack[at].title):
+            self._contents_at = None
+            return depth
+        return min(depth, at)
 
     def _ends_items(self, rec: Line, value: float) -> bool:
         body = self.layout.body() if self.layout is not None else None
@@ -286,6 +304,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._push(opened)
         self._open_unit(len(self.stack) - 1)
         self._empty = (opened, rec.first, rec.page)
+        self.in_contents_list = CONTENTS_TITLE.fullmatch(title) is not None
+        if self.in_contents_list:
+            self._contents_at = len(self.stack) - 1
         self.count("headings_unnumbered")
         if term is not None:  # a run-in term: its line is the text under it, and the lines after it
             self.open_paragraph(rec)
@@ -362,6 +383,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         text = m["text"] if m["glued"] is None else m["glued"]
         text = text.strip() if text is not None else None
         placed = self._above_smaller(rec, self._first_at_top(placed, text is not None and is_title(text, self.max_words)))
+        if placed.depth > self._past_contents(placed.depth):
+            placed = Placement(self._past_contents(placed.depth), placed.level, placed.replaces, placed.converts)
         if placed.under_title:
             placed = self._open_list_title(placed)
         if placed.level.style == DECIMAL:
@@ -484,6 +507,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def _push(self, opened: Open, line: int = 0) -> None:
         self._closed = ""  # (a heading came between: the text before it is no line before the next)
         self.missed = None
+        self.in_contents_list = False
         parent = self.stack[-1].cid if self.stack else ""
         printed = opened.level.printed
         if opened.level.style == UNNUMBERED and not opened.cites:

@@ -45,6 +45,7 @@ QUIET: Final = Refusal("")
 NOT_NEXT: Final = Refusal("not next in sequence")
 OUTLINE_REFUSED: Final = Refusal("not next in sequence", counted=True)
 IN_CONTENTS: Final = Refusal("a number in a contents list")
+LISTED: Final = Refusal("a line of the contents list")
 MID_SENTENCE: Final = Refusal("follows a line that stops mid-sentence")
 _DATE = re.compile(r"(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
 
