@@ -315,6 +315,18 @@ def test_chunk_files_raises_at_a_failing_document_after_the_ones_before(tmp_path
 # -- spill files and the window -----------------------------------------------------
 
 
+class Pulled:
+    """The jobs of ``paths``, counting those the pool has taken."""
+
+    def __init__(self, paths: List[str]) -> None:
+        self.paths, self.count = paths, 0
+
+    def jobs(self) -> Iterator[Job]:
+        for job in jobs_for(((p, None) for p in self.paths), Options.of(real_tokens=False), labelled=True):
+            self.count += 1
+            yield job
+
+
 def test_documents_done_early_wait_on_disk_and_go_once_handed_on(tmp_path):
     """While the first, long document is read, a later one is chunked into
     its spill file, and waits there; each file goes once its document is
@@ -323,22 +335,16 @@ def test_documents_done_early_wait_on_disk_and_go_once_handed_on(tmp_path):
     big = write(tmp_path / "big.txt", generate(pages=400, seed=1))
     small = write(tmp_path / "small.txt", generate(pages=3, seed=2))
     paths = [str(big)] + [str(small)] * (2 * AHEAD + 20)
-    pulled = 0
-
-    def jobs() -> Iterator[Job]:
-        nonlocal pulled
-        for job in jobs_for(((p, None) for p in paths), Options.of(real_tokens=False), labelled=True):
-            pulled += 1
-            yield job
+    pulled = Pulled(paths)
 
     with InOrder(2) as pool:
-        runs = pool.runs(jobs())
+        runs = pool.runs(pulled.jobs())
         head = next(runs)
         spill = pool._spill  # made as the first run is handed out
         assert spill is not None
         texts = head.chunk_texts()
         next(texts)
-        assert pulled == 1 + 2 * AHEAD < len(paths)  # the window, and the first chunks are out
+        assert pulled.count == 1 + 2 * AHEAD < len(paths)  # the window, and the first chunks are out
         for _ in texts:
             pass
         assert head.outcome().error is None
@@ -354,6 +360,41 @@ def test_documents_done_early_wait_on_disk_and_go_once_handed_on(tmp_path):
             for _ in run.chunk_texts():
                 pass
     assert not os.path.exists(spill)
+
+
+def test_a_reader_that_falls_behind_holds_the_workers_back_by_the_spills_bytes(tmp_path, monkeypatch):
+    """Once the documents waiting for their turn hold ``SPILL_BOUND`` bytes on
+    disk, no more are handed out while the reader is behind (here a bound of
+    one byte: one more at a time, when the reader has taken all); every
+    document still comes out, in order."""
+    from stream_chunker.drivers import workers
+
+    monkeypatch.setattr(workers, "SPILL_BOUND", 1)
+    small = write(tmp_path / "small.txt", generate(pages=3, seed=2))
+    paths = [str(small)] * (2 * AHEAD + 6)
+    pulled = Pulled(paths)
+
+    with InOrder(2) as pool:
+        runs = pool.runs(pulled.jobs())
+        head = next(runs)
+        assert pulled.count == 1 + 2 * AHEAD  # the window, before anything is spilled
+        for _ in head.chunk_texts():
+            pass
+        others = [p for p in Path(pool._spill or "").glob("*.jsonl") if str(p) != head.chunks_path]
+        deadline = time.monotonic() + 60
+        while not any(p.stat().st_size for p in others) and time.monotonic() < deadline:
+            time.sleep(0.05)  # (until a document after it has written some chunks)
+            others = [p for p in Path(pool._spill or "").glob("*.jsonl") if str(p) != head.chunks_path]
+        second = next(runs)  # the reader takes one: the others are on disk, so none is handed out
+        assert pulled.count == 1 + 2 * AHEAD
+        count = 2
+        for _ in second.chunk_texts():
+            pass
+        for run in runs:
+            for _ in run.chunk_texts():
+                pass
+            count += 1
+        assert count == len(paths) == pulled.count
 
 
 def test_stopping_early_stops_the_workers_and_deletes_the_spill(tmp_path):

@@ -20,7 +20,7 @@ from .gold import GoldCheck, gold_note, read_gold
 from .outline import OutlineView
 from .review import ReviewPage
 from ..drivers.pdf import BACKENDS, Page
-from ..drivers.workers import worker_count
+from ..drivers.workers import SPILL_BOUND, worker_count
 from ..engine.options import AUTO, Options
 from ..engine.sniff import WINDOW
 from ..profiles.base import COMMON_OPTIONS, profiles
@@ -94,7 +94,8 @@ def _parser() -> argparse.ArgumentParser:
     many = p.add_argument_group("many documents")
     many.add_argument("--jobs", type=int, metavar="N",
                       help="documents chunked at once, each by a worker process (default: the usable cores; "
-                           "1: one after another in this process)")
+                           "1: one after another in this process); done documents wait in $TMPDIR, and none "
+                           f"is handed out while they hold {SPILL_BOUND >> 20} MiB")
     many.add_argument("--glob", action="append", metavar="PATTERN",
                       help="names of the files to chunk in a directory (default: *.txt; give it again for "
                            "more, e.g. --glob '*.txt' --glob '*.pdf')")

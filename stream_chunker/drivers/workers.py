@@ -17,9 +17,13 @@ document would then sit idle until every document before it was out, so one
 long document early in the input would leave all workers but one waiting
 behind it. With spill files a worker goes straight on to the next document.
 What bounds the disk is the window: at most ``AHEAD`` documents a worker are
-handed out beyond the one whose turn it is; past that the parent hands out
-the next document only when one is done, so a reader that does not keep up
-(a slow pipe) holds the workers back instead of filling the disk. The
+handed out beyond the one whose turn it is, and none while the spill files of
+the documents waiting for their turn hold ``SPILL_BOUND`` bytes or more;
+past that the parent hands out the next document only when the reader has
+taken one (and one at least, so the run goes on), so a reader that does not
+keep up (a slow pipe) holds the workers back instead of filling the disk.
+The spill never holds more than ``SPILL_BOUND`` plus what the documents
+handed out before it was reached write (at most ``AHEAD`` a worker). The
 window's cost is measured in ``benchmarks/corpus.py``.
 
 Stopping. Signals are the parent's to act on. A terminal's Ctrl-C and
@@ -71,6 +75,10 @@ from .documents import DEFAULT_GLOBS, Job, Outcome, chunk_document, chunk_of, ch
 
 AHEAD = 8
 """Documents handed out to each worker beyond the one whose turn it is."""
+
+SPILL_BOUND = 64 << 20
+"""Bytes the documents waiting for their turn may hold in their spill files
+before no more documents are handed out (see the module: what bounds the disk)."""
 
 POLL_SECONDS = 0.02
 """How long the parent waits for the document whose turn it is to grow."""
@@ -366,6 +374,8 @@ class InOrder:
             self._start_workers()
 
         def hand_out() -> None:
+            if pending and _spilled(pending) >= SPILL_BOUND:
+                return  # (the reader is behind: the workers wait for it)
             while len(pending) < self.workers * AHEAD:
                 job = next(todo, None)
                 if job is None:
@@ -383,6 +393,18 @@ class InOrder:
             hand_out()
             yield run
             run.discard()
+
+
+def _spilled(runs: Iterable[Run]) -> int:
+    """The bytes the runs' spill files hold so far."""
+    total = 0
+    for run in runs:
+        if run.future is not None:
+            try:
+                total += os.path.getsize(run.chunks_path)
+            except OSError:  # not begun yet
+                pass
+    return total
 
 
 # -- the library's generator ----------------------------------------------------------
