@@ -12,7 +12,10 @@ into metadata. The first chunk of a run with the same metadata is therefore read
 as ``label heading text`` -- the label and heading put back where they are not
 already at the text's start -- so that moving a heading into metadata neither
 loses its words nor hides where its item starts. Later chunks of the run are
-read as their text alone.
+read as their text alone. A clause with fewer components than the chunk has
+headings labels the deepest headings (a heading without a number, such as
+``COMMON POLICY CONDITIONS``, is most often above the numbered ones), and a
+decimal clause gives each heading its number up to it (``3``, ``3.1``).
 
 **The figures** (each a share of the rows it concerns, rows matched to chunks by
 a key: the label's words then the first four words of the title or text):
@@ -140,7 +143,7 @@ def _labelled_headings(chunk: Chunk) -> List[Tuple[str, str]]:
     if not chunk.headings:
         return [(labels[-1], "")] if labels else []
     if len(labels) != len(chunk.headings):
-        labels = [""] * (len(chunk.headings) - 1) + (labels[-1:] or [""])
+        labels = ([""] * len(chunk.headings) + labels)[-len(chunk.headings):]
     return list(zip(labels, chunk.headings))
 
 

@@ -109,6 +109,17 @@ def test_a_decimal_clause_labels_each_heading_with_its_whole_number() -> None:
     assert score(rows[1:], under)["boundary_top2"] == 1.0
 
 
+def test_a_clause_shorter_than_the_headings_labels_the_deepest_ones() -> None:
+    """``A.1`` under ``COMMON POLICY CONDITIONS > Cancellation > The first Named
+    Insured``: ``A`` is Cancellation's label, ``1`` the item's (the heading
+    without a number, on top, has none); the chunk starts item ``A. Cancellation``."""
+    rows = [Row(("A",), "A.", "Cancellation", None, False),
+            Row(("A", "1"), "1.", "The first Named Insured may cancel", None, False)]
+    chunks = [Chunk("The first Named Insured may cancel " + "word " * 20,
+                    ["COMMON POLICY CONDITIONS", "Cancellation", "The first Named Insured"], "A.1")]
+    assert score(rows, chunks)["boundary_top2"] == 1.0
+
+
 @pytest.mark.skipif(not (SHARED / "sfip-dwelling-2021.pdf").exists(), reason="needs ../shared/corpus/insurance")
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext (the reference text)")
 def test_the_benchmark_scores_our_run_of_a_fema_form_as_it_reads(tmp_path: Path,
