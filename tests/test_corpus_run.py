@@ -380,11 +380,13 @@ def test_a_reader_that_falls_behind_holds_the_workers_back_by_the_spills_bytes(t
         assert pulled.count == 1 + 2 * AHEAD  # the window, before anything is spilled
         for _ in head.chunk_texts():
             pass
-        others = [p for p in Path(pool._spill or "").glob("*.jsonl") if str(p) != head.chunks_path]
+        def written() -> int:  # documents after the head with chunks in their spill files
+            return sum(1 for p in Path(pool._spill or "").glob("*.jsonl")
+                       if str(p) != head.chunks_path and p.stat().st_size)
+
         deadline = time.monotonic() + 60
-        while not any(p.stat().st_size for p in others) and time.monotonic() < deadline:
-            time.sleep(0.05)  # (until a document after it has written some chunks)
-            others = [p for p in Path(pool._spill or "").glob("*.jsonl") if str(p) != head.chunks_path]
+        while written() < 2 * AHEAD and time.monotonic() < deadline:
+            time.sleep(0.05)  # (until the documents handed out have all written some: the second is taken next)
         second = next(runs)  # the reader takes one: the others are on disk, so none is handed out
         assert pulled.count == 1 + 2 * AHEAD
         count = 2

@@ -520,3 +520,32 @@ def test_a_numbered_title_drawn_last_on_its_page_still_stands_out() -> None:
     lines = ["This section gives key details.", "Read it with care.", "1. Key details about your policy"]
     assert standing_out(lines, [BODY, BODY, big], BODY) == [(2, 3, 34.25)]
     assert standing_out(lines[:2] + ["Key details about your policy"], [BODY, BODY, big], BODY) == []
+
+
+# -- tables of benefits ------------------------------------------------------------
+
+BENEFITS = """Schedule of benefits
+Section Benefit Limit
+1 Cancellation \u00a35,000
+2 Medical expenses \u00a310,000,000
+3 Baggage Nil
+
+1 Cancellation
+We pay for cancellation if you must cancel.
+2 Medical expenses
+We pay for treatment abroad.
+3 Baggage
+We pay for lost bags.
+"""
+
+
+def test_a_table_of_benefits_keeps_its_amounts_and_opens_no_section() -> None:
+    """``1 Cancellation £5,000``: a numbered line that ends in an amount is a
+    table's row, kept whole in the text; the sections are the ones after it."""
+    from stream_chunker import chunk_lines
+
+    chunks = list(chunk_lines(BENEFITS.splitlines(True), real_tokens=False))
+    assert [(c.clause, c.heading_path) for c in chunks] == [
+        (None, ""), ("1", "Cancellation"), ("2", "Medical expenses"), ("3", "Baggage")]
+    table = chunks[0].text
+    assert "Cancellation \u00a35,000" in table and "\u00a310,000,000" in table and "Baggage Nil" in table

@@ -52,6 +52,19 @@ _AMOUNT = re.compile(r"[$£€¥₹]\s?\d|\b(?:INR|USD|GBP|EUR|AUD|SGD|NZD|CAD|R
 """What a row of a table of benefits holds, and a heading does not."""
 
 
+def ends_in_amount(text: str) -> bool:
+    """Whether a numbered line's text ends in an amount, as a table's row does
+    and a heading does not (``Cancellation  £5,000``, ``Excess Nil``).
+
+    >>> ends_in_amount("Cancellation  £5,000"), ends_in_amount("Excess Nil"), ends_in_amount("Limits of £5,000 apply")
+    (True, True, False)
+    """
+    last = None
+    for last in _AMOUNT.finditer(text):
+        pass
+    return last is not None and not text[last.end():].strip(" \t0123456789,.%/-")
+
+
 def styled_title(text: str, max_words: int) -> bool:
     """Whether a line the layout sets above the body reads as a heading: a
     capital first (or a digit), no end of a sentence, no amount (a table's

@@ -10,6 +10,13 @@ next). The first decision wins; the profile alone then changes its state
 from it. A ``Preset`` names the label families (``profiles.policy.families``)
 and the rules a profile walks; ``POLICY`` is the default. A new label family is
 one more ``Family`` in a copy of a preset's families.
+
+Why one module of this length: a preset is an order of rules, and the order is
+the meaning (a table's row is refused before its sequence is asked; a list
+inside a clause before a decimal label's place). Each rule is a few lines; the
+presets at the end name them all, so a reader checks an order against the rules
+it orders in one file. Where a rule needs more than a few lines, its work lives
+beside it (``placing``: where a label goes; ``contents``; ``outline``: what a title is).
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from ..base import Rule
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, parse_number
 from .contents import ENTRY, may_be_entry, same_title
 from .families import DECIMAL_HEADING, FAMILIES, Family, label_pattern, leads
-from .outline import RUN_IN, is_title, styled_title
+from .outline import RUN_IN, ends_in_amount, is_title, styled_title
 from .placing import Placement, Reads, after_missed, out_of_order, place_decimal, place_outline, replacing, set_apart
 
 
@@ -90,6 +97,19 @@ def title_shape(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
     if not line.letter:
         return Refusal("no title")
     return Refusal("lower-case title") if not line.letter.isupper() and not line.vouched else None
+
+
+TABLE_ROW: Final = Refusal("a table's row: it ends in an amount")
+
+
+def table_row(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
+    """``1 Cancellation £5,000``: a table of benefits' row, never a section; its amount stays in the text."""
+    return TABLE_ROW if ends_in_amount(line.title) else None
+
+
+def labelled_table_row(reads: Reads, line: LabelLine) -> Optional[Verdict]:
+    """The same row, read as a label and its text."""
+    return TABLE_ROW if line.text is not None and ends_in_amount(line.text) else None
 
 
 def next_in_sequence(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
@@ -291,8 +311,8 @@ class Preset:
 
 POLICY: Final = Preset(
     FAMILIES,
-    (title_shape, next_in_sequence, number_before_sentence_or_date, sibling_form),
-    (list_inside_clause, number_in_contents, decimal_unlike_siblings, decimal_label),
-    (number_in_contents, outline_under_decimal, outline_label),
+    (title_shape, table_row, next_in_sequence, number_before_sentence_or_date, sibling_form),
+    (list_inside_clause, number_in_contents, labelled_table_row, decimal_unlike_siblings, decimal_label),
+    (number_in_contents, outline_under_decimal, labelled_table_row, outline_label),
 )
 """The policy profile's preset: every family of ``profiles.policy.families``, and the rules above."""
