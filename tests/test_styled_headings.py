@@ -549,3 +549,14 @@ def test_a_table_of_benefits_keeps_its_amounts_and_opens_no_section() -> None:
         (None, ""), ("1", "Cancellation"), ("2", "Medical expenses"), ("3", "Baggage")]
     table = chunks[0].text
     assert "Cancellation \u00a35,000" in table and "\u00a310,000,000" in table and "Baggage Nil" in table
+
+
+def test_a_line_in_capitals_between_paragraphs_stands_out_in_the_body_style() -> None:
+    """``OPERATIVE CLAUSE`` in the body's own font, after a sentence and before
+    the next: its capitals alone set it apart, a little above the body; mid-
+    sentence, or among other lines in capitals (a table's cells), it does not."""
+    lines = ["the requisite premium.", "OPERATIVE CLAUSE", "Any amount payable under the policy", "is subject to it.",
+             "We pay."]
+    assert standing_out(lines, [BODY] * 5, BODY) == [(1, 2, 10.125)]
+    assert standing_out(["as set out in", *lines[1:]], [BODY] * 5, BODY) == []
+    assert standing_out(["We pay.", "ROOM CHARGES", "ICU CHARGES", "We pay.", "We pay."], [BODY] * 5, BODY) == []

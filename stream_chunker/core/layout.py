@@ -138,6 +138,32 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
                 # (``COVERAGE D - LOSS OF USE`` over ``4. Property Not Covered``).
                 out.append((i, j, value + CAPITALS if text.isupper() else value))
         i = j
+    out += _capitals_alone(lines, styles, body, below)
+    out.sort()
+    return out
+
+
+def _capitals_alone(lines: Sequence[str], styles: Sequence[Optional[Style]], body: Style,
+                    below: Sequence[int]) -> List[Tuple[int, int, float]]:
+    """Lines in the body's own style that stand apart as a heading does by
+    their capitals alone (``OPERATIVE CLAUSE`` between two paragraphs): the
+    line before blank or ending a sentence, the one after starting with a
+    capital, no label or figure first, at most ``CAPITALS_WORDS`` words."""
+    out = []
+    for i in range(len(lines)):
+        if i >= len(styles) or styles[i] != body:
+            continue
+        text = lines[i].strip()
+        if not text.isupper() or len(text.split()) > CAPITALS_WORDS or not text[:1].isalpha() or len(text) < 4:
+            continue
+        before = lines[i - 1].strip() if i else ""
+        after = _next_text(lines, i + 1)
+        if before and not before.endswith((".", ":", ";", "?", "!")):
+            continue
+        if not after[:1].isupper() or after.isupper() or below[i + 1] < MIN_UNDER:
+            continue
+        if reads_as_heading(text, after):
+            out.append((i, i + 1, body.size + CAPITALS))
     return out
 
 
@@ -194,6 +220,8 @@ MIN_UNDER = 2
 
 CAPITALS = 0.125
 """What a run in capitals adds to its prominence: less than any step of size or weight."""
+CAPITALS_WORDS = 6
+"""Words a line in the body's style may have and stand apart by its capitals alone."""
 
 MAX_RUN = 3
 """Lines a heading may wrap over; a longer run in one style is a paragraph set so."""
