@@ -560,3 +560,44 @@ def test_a_line_in_capitals_between_paragraphs_stands_out_in_the_body_style() ->
     assert standing_out(lines, [BODY] * 5, BODY) == [(1, 2, 10.125)]
     assert standing_out(["as set out in", *lines[1:]], [BODY] * 5, BODY) == []
     assert standing_out(["We pay.", "ROOM CHARGES", "ICU CHARGES", "We pay.", "We pay."], [BODY] * 5, BODY) == []
+
+
+def test_a_term_seen_again_or_opening_a_sentence_is_no_definition() -> None:
+    """A glossary defines a term once: ``Damage caused by …`` starting item
+    after item is a defined term in use, and ``The Insurer will not pay for``
+    a sentence, not the definition of ``The Insurer``."""
+    from stream_chunker.core.layout import run_in_terms
+
+    assert run_in_terms(["Exclusions", "The Insurer will not pay for"], [BOLD, None], [0, 12], {0}) == []
+    assert run_in_terms(["We pay.", "Partner Your spouse"], [BODY, None], [0, 8]) == [(1, "Partner")]
+    layout = Layout()
+    layout.note(1, FILLER * 30, [BODY])
+    lines = ["Things we say.", "Damage caused by storm.", "Damage caused by flood.", "Hijack Any seizure."]
+    layout.note(2, "\n".join(lines), [BODY, None, None, None], [0, 7, 7, 7])
+    assert [layout.term(line) for line in (3, 4, 5)] == ["Damage", None, "Hijack"]
+
+
+def test_a_term_in_bold_for_half_of_its_line_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Approved repairer A repairer in our network of``: the bold term holds
+    half the characters sampled; the line is still not set in bold throughout,
+    and its run-in term is read (the PDF driver's ``line_style``)."""
+    pytest.importorskip("pypdfium2", reason="the PDF driver needs pypdfium2")
+    from stream_chunker.drivers import pdf
+
+    import ctypes
+
+    class Fonts:
+        c = type("C", (), {"FPDFText_GetCharIndexFromTextIndex": staticmethod(lambda page, i: i),
+                           "FPDFText_GetFontSize": staticmethod(lambda page, i: 10.0),
+                           "FPDFText_GetMatrix": staticmethod(lambda page, i, matrix: 0)})
+        matrix = ctypes.c_int()
+
+        def __init__(self, line: str) -> None:
+            self.bold_upto = line.index(" A ")
+
+        def bold(self, page: object, index: int) -> bool:
+            return index < self.bold_upto
+
+    line = "Approved repairer A repairer in our network of"
+    style, lead = pdf.line_style(None, 0, line, Fonts(line))  # type: ignore[arg-type]
+    assert style is None and line[:lead].strip() == "Approved repairer"

@@ -12,15 +12,22 @@ than by a list of words. Text without a layout (``pdftotext``, a pipe) marks
 nothing: there the policy profile has only the text's own evidence (one line
 of hindsight before a list, ``PolicyProfile._list_title``).
 
-Memory: one count per style seen (at most ``MAX_STYLES``) and the marks of
-the lines fed but not yet read, which the zones hold back by a page or two.
+Memory: one count per style seen (at most ``MAX_STYLES``), the run-in terms
+marked (at most ``MAX_TERMS``) and the marks of the lines fed but not yet
+read, which the zones hold back by a page or two.
+
+Why one module of this length: a page's marks are decided together -- runs
+set above the body, lines in capitals, run-in terms -- each asking of the
+others (a term may follow a line that stands out, not a bold item) and of the
+same tests of a heading's ending (``reads_as_heading``); apart, each would
+need the others' reasons to be read.
 """
 
 from __future__ import annotations
 
 import re
 from collections import deque
-from typing import Container, Deque, Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Container, Deque, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .text import mostly_figures
 
@@ -33,6 +40,9 @@ BOLD_MIN = 0.9
 times the body's size (a bold running header in small print does not)."""
 MAX_STYLES = 64
 """Styles counted; beyond, the rarest is forgotten (a document sets its text in a handful)."""
+MAX_TERMS = 4096
+"""Run-in terms remembered, so that a term seen again is not taken for a definition
+(``Damage caused by …`` starting item after item); beyond, new terms are not remembered."""
 LEARNING_CHARS = 2000
 """Characters counted before any line is marked: the first lines of a cover
 page say little of the body's style."""
@@ -89,8 +99,11 @@ def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
             continue
         line = lines[i]
         term = line[:lead].strip().rstrip(":-\u2013\u2014 ")
-        if not term or not term[0].isupper() or len(term.split()) > MAX_TERM_WORDS or not line[lead:].strip():
+        rest = line[lead:].lstrip(" \t:-\u2013\u2014")
+        if not term or not term[0].isupper() or len(term.split()) > MAX_TERM_WORDS or not rest:
             continue
+        if rest[:1].islower() and term.split()[0] in _DETERMINERS:
+            continue  # (a defined term that starts a sentence: **The Insurer** will not pay for)
         before = lines[i - 1].strip() if i else ""
         set_before = styles[i - 1] if i else None
         if before and not before.endswith((".", ";", ":", ")", "?")) and not (
@@ -203,6 +216,9 @@ def reads_as_heading(text: str, after: str) -> bool:
 _NUMBERED = re.compile(r"\d{1,2}\.?\s+[A-Z]")
 """A title numbered as a section is: ``1. Key details about your policy``."""
 
+_DETERMINERS = frozenset("The A An This These That Our Your Any Each Every No".split())
+"""Words a sentence starts with, and a term in a definitions list does not."""
+
 _LIST_ITEM = re.compile(r"\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})[.)]\s")
 """A line that starts a list's item: ``(b) ``, ``ii. ``, ``3) ``."""
 
@@ -238,6 +254,7 @@ class Layout:
         self._marks: Dict[int, float] = {}  # line number -> prominence, for lines not yet read
         self._terms: Dict[int, str] = {}  # line number -> the run-in term it starts with
         self._order: Deque[int] = deque()  # the same line numbers, in order
+        self._terms_seen: Set[str] = set()  # the run-in terms marked so far, at most MAX_TERMS
 
     def note(self, first_line: int, text: str, styles: Sequence[Optional[Style]], leads: Sequence[int] = ()) -> None:
         """The styles of the lines of ``text`` (one per line), the first of them
@@ -262,6 +279,11 @@ class Layout:
                 headings.add(i)
         if not body.bold:
             for i, term in run_in_terms(lines, styles, leads, headings):
+                key = term.casefold()
+                if key in self._terms_seen:
+                    continue  # (a glossary defines a term once: one seen again is a defined term in use)
+                if len(self._terms_seen) < MAX_TERMS:
+                    self._terms_seen.add(key)
                 if first_line + i not in marks:
                     marks[first_line + i] = RUN_IN
                     self._terms[first_line + i] = term

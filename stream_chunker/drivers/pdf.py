@@ -322,7 +322,8 @@ def line_style(textpage: Any, offset: int, line: str, fonts: FontNames) -> Tuple
         return None, 0
     style, n = max(seen.items(), key=lambda item: item[1])
     uniform = style if n >= UNIFORM * sum(seen.values()) else None
-    return uniform, _bold_lead(textpage, offset, line, first, fonts) if not style.bold else 0
+    # (a term may be half the characters sampled: only a line set in bold throughout has no run-in term)
+    return uniform, _bold_lead(textpage, offset, line, first, fonts) if uniform is None or not uniform.bold else 0
 
 
 def _bold_lead(textpage: Any, offset: int, line: str, first: int, fonts: FontNames) -> int:
