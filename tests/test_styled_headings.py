@@ -601,3 +601,40 @@ def test_a_term_in_bold_for_half_of_its_line_is_read(monkeypatch: pytest.MonkeyP
     line = "Approved repairer A repairer in our network of"
     style, lead = pdf.line_style(None, 0, line, Fonts(line))  # type: ignore[arg-type]
     assert style is None and line[:lead].strip() == "Approved repairer"
+
+
+amounts = st.sampled_from(["\u00a35,000", "$250", "INR 3,750,000", "Nil", "50%", "\u00a310,000,000", "Rs. 2000"])
+benefits = st.lists(st.tuples(st.sampled_from(["Cancellation", "Medical expenses", "Baggage", "Personal money",
+                                               "Legal expenses", "Delayed departure"]), amounts),
+                    min_size=1, max_size=6, unique_by=lambda row: row[0])
+
+
+@settings(max_examples=60, deadline=None)
+@given(benefits, st.integers(1, 9))
+def test_a_schedule_of_benefits_before_its_wording_opens_no_section(rows, pieces: int) -> None:
+    """A table of benefits whose rows are numbered as the sections after it
+    (``1 Cancellation £5,000``): the sections are the wording's, in order,
+    every amount is in a chunk's text, ids are unique, and the output is the
+    same however the text is fed."""
+    from stream_chunker import Chunker
+
+    table = ["Schedule of benefits", "Section Benefit Limit"] + [f"{n} {title} {amount}"
+                                                                for n, (title, amount) in enumerate(rows, 1)]
+    wording = [line for n, (title, _) in enumerate(rows, 1)
+               for line in (f"{n} {title}", f"We pay for {title.lower()} as this section sets out.")]
+    text = "\n".join(table + [""] + wording) + "\n"
+
+    def chunks_of(step: int) -> List:
+        chunker = Chunker(real_tokens=False)
+        out = []
+        for at in range(0, len(text), step):
+            out += chunker.feed(text[at:at + step])
+        return out + chunker.close()
+
+    chunks = chunks_of(len(text))
+    assert [c.clause for c in chunks if c.clause] == [str(n) for n in range(1, len(rows) + 1)]
+    assert [c.heading_path for c in chunks if c.clause] == [title for title, _ in rows]
+    held = " ".join(c.text for c in chunks)
+    assert all(f"{title} {amount}" in held for title, amount in rows)
+    assert len({c.id for c in chunks}) == len(chunks)
+    assert chunks_of(max(len(text) // pieces, 1)) == chunks
