@@ -48,7 +48,7 @@ from ..paragraphs import ParagraphProfile
 from .contents import CONTENTS_TITLE, LEADER, ReadsContents
 from .outline import continues_title, heads_list, is_title, prefix_value, styled_title
 from .placing import Placement, is_prefixed
-from .rules import (LISTED, NOT_NEXT, POLICY, QUIET, HeadingLine, LabelLine, Preset, Refusal, Verdict, line_before_allows,
+from .rules import (LISTED, MID_SENTENCE, NOT_NEXT, POLICY, QUIET, HeadingLine, LabelLine, Preset, Refusal, Verdict, line_before_allows,
                     stands_alone)
 from .state import UNNUMBERED, Frame, Open, deepest_numbered
 
@@ -325,7 +325,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         refusal = line_before_allows(self)
         if refusal is None:
             return True
-        self._note_missed(rec)
+        if refusal is MID_SENTENCE:  # (not a number after a contents entry: that one is the list's)
+            self._note_missed(rec)
         self._verdict = refusal
         return self._refused(rec, refusal)
 
