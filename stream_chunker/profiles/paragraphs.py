@@ -35,7 +35,7 @@ class ParagraphProfile(BaseProfile):
         self._para_before = _NO_LINE  # the record before the last one of the open paragraph
         self._para_chars = _EMPTY  # characters of the open paragraph, joining spaces included
         self._para_cut = False  # the open paragraph continues one the hard bound cut
-        self._closed = ""  # the last line of the paragraph closed last, while the next has only a line
+        self._closed = ""  # the text of the paragraph closed last ("" after a heading), for ``line_before_last``
 
     def continue_paragraph(self, rec: Line) -> None:
         text = rec.text
@@ -94,7 +94,6 @@ class ParagraphProfile(BaseProfile):
         page = (run.page, run.page)
         *whole, last = run.spans
         for span in whole:
-            self._closed = span.text[span.text.rstrip().rfind("\n") + 1:].strip()
             if len(span.text) <= self._bound:
                 text = span.text
                 text, words = single_spaced(text if "\u00ad" not in text else self._unhyphenated(text))
@@ -102,11 +101,12 @@ class ParagraphProfile(BaseProfile):
             else:
                 self.continue_paragraph(Line(span.first, run.page, span.text, span.last, TEXT, None, True))
                 self.end_paragraph()
+        if whole:
+            self._closed = whole[-1].text
         self.continue_paragraph(new(Line, (last.first, run.page, last.text, last.last, TEXT, None, True, False)))
 
     def _close_paragraph(self, cut: bool = False) -> None:
-        tail = self._para[-1]
-        self._closed = tail[tail.rfind("\n") + 1:].strip()
+        self._closed = self._para[-1]
         text = " ".join(self._para)
         text, words = single_spaced(text if "\u00ad" not in text else self._unhyphenated(text))
         first, last = self._para_first, self._para_last
@@ -164,9 +164,8 @@ class ParagraphProfile(BaseProfile):
         at = tail.rfind("\n")
         if at >= 0:
             return tail[tail.rfind("\n", 0, at) + 1:at].strip()
-        if len(para) >= 2:
-            return para[-2][para[-2].rfind("\n") + 1:].strip()
-        return self._closed
+        before = para[-2] if len(para) >= 2 else self._closed
+        return before[before.rstrip().rfind("\n") + 1:].strip()
 
     def take_paragraph(self, text: str, words: int, lines: Tuple[int, int], pages: Tuple[int, int],
                        cut: bool) -> None:

@@ -114,7 +114,6 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._list_title_at = 0  # the line of the last label found under a list's heading taken back
         self.missed: Optional[Tuple[Meaning, int]] = None  # see ``rules.after_missed``
         self._rejected_at = 0  # the last line of the last heading refused
-        self._contents_at: Optional[int] = None  # the depth of a contents list's heading (``_past_contents``)
         self._styled_at: Optional[int] = None  # where the styled line just judged goes (``opens_styled``)
         self._empty: Optional[Tuple[Open, int, int]] = None  # the heading without a number just opened, its line and page, while it has no text
 
@@ -254,11 +253,10 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         """A heading after a contents list is the list heading's sibling at most:
         the body is not inside its contents (``Table of contents`` is set
         larger than any heading of the body)."""
-        at = self._contents_at
-        if at is None or at >= len(self.stack) or not CONTENTS_TITLE.fullmatch(self.stack[at].title):
-            self._contents_at = None
-            return depth
-        return min(depth, at)
+        for at, opened in enumerate(self.stack[:depth]):
+            if opened.level.style == UNNUMBERED and CONTENTS_TITLE.fullmatch(opened.title):
+                return at
+        return depth
 
     def _ends_items(self, rec: Line, value: float) -> bool:
         body = self.layout.body() if self.layout is not None else None
@@ -305,8 +303,6 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._open_unit(len(self.stack) - 1)
         self._empty = (opened, rec.first, rec.page)
         self.in_contents_list = CONTENTS_TITLE.fullmatch(title) is not None
-        if self.in_contents_list:
-            self._contents_at = len(self.stack) - 1
         self.count("headings_unnumbered")
         if term is not None:  # a run-in term: its line is the text under it, and the lines after it
             self.open_paragraph(rec)
@@ -384,8 +380,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         text = m["text"] if m["glued"] is None else m["glued"]
         text = text.strip() if text is not None else None
         placed = self._above_smaller(rec, self._first_at_top(placed, text is not None and is_title(text, self.max_words)))
-        if placed.depth > self._past_contents(placed.depth):
-            placed = Placement(self._past_contents(placed.depth), placed.level, placed.replaces, placed.converts)
+        depth = self._past_contents(placed.depth)
+        if depth < placed.depth:
+            placed = Placement(depth, placed.level, placed.replaces, placed.converts)
         if placed.under_title:
             placed = self._open_list_title(placed)
         if placed.level.style == DECIMAL:
