@@ -12,6 +12,11 @@ WEAK_SHARE = 0.5
 WEAK_MIN_WORDS = 200
 """A text this short may well have no headings: its structure is not called weak."""
 
+DROPPED: Dict[str, str] = {"furniture": "furniture", "banner_line": "furniture", "contents": "contents",
+                           "own_number_line": "headings"}
+"""The diagnostics of a line taken out of the text, and where its words are
+accounted (``words_elsewhere``): each of them carries the line's text."""
+
 
 @dataclass
 class Report:
@@ -42,8 +47,14 @@ class Report:
     words_outside: int = 0
     """Words of chunks under no heading and no clause (front matter, or a text whose structure was not found)."""
 
+    dropped_words: Dict[str, int] = field(default_factory=dict)
+    """Words of the lines taken out of the text, by where they are accounted (``DROPPED``)."""
+
     def note(self, kind: str, details: Dict[str, Any]) -> None:
         self.diagnostics[kind] = self.diagnostics.get(kind, 0) + 1
+        where = DROPPED.get(kind)
+        if where is not None:
+            self.dropped_words[where] = self.dropped_words.get(where, 0) + len(details["text"].split())
         if kind == "furniture":
             self.furniture_lines += 1
         elif kind == "replaced_byte":
@@ -71,9 +82,26 @@ class Report:
         structure was not found (``WEAK_SHARE``), and retrieval cannot cite it."""
         return self.words >= WEAK_MIN_WORDS and self.words_outside > WEAK_SHARE * self.words
 
+    def words_elsewhere(self, counts: Dict[str, int]) -> Dict[str, int]:
+        """Where the words read and not in any chunk's text went: into heading
+        paths and clauses, out with page furniture and contents lists, or into
+        one word where a soft hyphen broke it at a line end."""
+        dropped = self.dropped_words
+        return {"headings": counts.get("heading_words", 0) + dropped.get("headings", 0),
+                "furniture": dropped.get("furniture", 0), "contents": dropped.get("contents", 0),
+                "joined": counts.get("soft_hyphens", 0)}
+
+    def unaccounted(self, words_in: int, words_cut: int, counts: Dict[str, int]) -> int:
+        """Words read that are in no chunk's text and not accounted for
+        elsewhere: 0, unless this engine is at fault. A word longer than the
+        hard bound, cut in two, is one word more in the chunks (``words_cut``)."""
+        return words_in + words_cut - self.words - sum(self.words_elsewhere(counts).values())
+
     def as_dict(self, *, lines: int, pages: int, nul_bytes: int, counts: Dict[str, int],
-                profile: Dict[str, Any], counting: Dict[str, Any]) -> Dict[str, Any]:
+                profile: Dict[str, Any], counting: Dict[str, Any], words_in: int = 0,
+                words_cut: int = 0) -> Dict[str, Any]:
         real = self.real_total if self.encoding else None
+        elsewhere = self.words_elsewhere(counts)
         return {
             "profile": self.profile,
             "profile_chosen": "auto" if self.auto else "given",
@@ -92,6 +120,11 @@ class Report:
             "structure": {"words": self.words, "words_outside": self.words_outside,
                           "share_under_heading": round(1 - self.words_outside / self.words, 4) if self.words else None,
                           "weak": self.weak()},
+            "words_in": words_in,
+            "words_out": self.words,
+            "words_elsewhere": elsewhere,
+            "words_cut": words_cut,
+            "words_unaccounted": self.unaccounted(words_in, words_cut, counts),
             "oversize": {"kept": self.kept, "cut": self.cut, "split": self.split},
             "cap": {"limit": self.cap, "unit": self.cap_unit},
             "tokens": {

@@ -133,6 +133,9 @@ def document_notes(report: Dict[str, Any], name: str) -> Tuple[str, ...]:
         notes.append(f"{name}: {report['outline_labels_refused']} outline labels came out of sequence: "
                      "if this is text from a two-column PDF, give the PDF itself or `pdftotext -raw` "
                      "(the default mode prints the columns out of order)")
+    if report["words_unaccounted"]:
+        notes.append(f"{name}: {report['words_unaccounted']} of its {report['words_in']} words are in no chunk "
+                     "and not accounted for (a fault of stream_chunker: please report it with the document)")
     if report["structure"]["weak"] and mismatch is None:
         structure = report["structure"]
         notes.append(f"{name}: the structure is weak: {structure['words_outside']} of {structure['words']} words "

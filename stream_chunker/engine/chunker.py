@@ -187,6 +187,9 @@ class Chunker:
         self._reader.sync()
         self.profile.finish()
         chunks = self._hand_on(wait=True)
+        lost = self._report.unaccounted(self._splitter.words, self._words_cut(), self.profile.counts)
+        if lost:  # (a fault of this engine, never of the input: every word read is accounted for)
+            self.diagnose("words_unaccounted", self._cutter.line_no, words=lost)
         if self._report.weak():
             self.diagnose("structure_weak", self._cutter.line_no, words=self._report.words,
                           words_outside=self._report.words_outside)
@@ -213,7 +216,12 @@ class Chunker:
         return self._report.as_dict(
             lines=self._cutter.line_no, pages=self._cutter.text_page, nul_bytes=self._splitter.nul_bytes,
             counts=self.profile.counts, profile=self.profile.report(),
-            counting=self._counter.report() if self._counter is not None else {})
+            counting=self._counter.report() if self._counter is not None else {}, words_in=self._splitter.words,
+            words_cut=self._words_cut())
+
+    def _words_cut(self) -> int:
+        """Words longer than the hard bound, cut into pieces: by the stages, or by a paragraph's bound."""
+        return self._cutter.words_cut + self.profile.counts.get("words_cut", 0)
 
     @property
     def waiting(self) -> bool:

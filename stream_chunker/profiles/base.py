@@ -154,6 +154,12 @@ class BaseProfile:
     def count(self, key: str, n: int = 1) -> None:
         self.counts[key] = self.counts.get(key, 0) + n
 
+    def in_heading(self, text: str, n: int = 1) -> None:
+        """``text`` is read as a heading or label, into heading paths and clauses
+        rather than any chunk's text (``n=-1``: given back to the text). The
+        report accounts for every word read by such counts (``words_elsewhere``)."""
+        self.count("heading_words", n * len(text.split()))
+
     def last_line(self) -> str:
         """The last body line taken, or ``""`` after a break."""
         raise NotImplementedError

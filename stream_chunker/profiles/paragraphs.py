@@ -61,6 +61,8 @@ class ParagraphProfile(BaseProfile):
             # No space in the room left: the line starts the next paragraph
             # whole, unless it is alone and one word longer than the bound.
             cut = 0 if self._para else max(room, 1)
+            if cut and not text[cut - 1].isspace() and not text[cut:cut + 1].isspace():
+                self.count("words_cut")  # (one word in two pieces: the report's ``words_cut``)
         head, tail = text[:cut], text[cut:]
         if head.strip():
             if not self._para:

@@ -136,6 +136,7 @@ class RecordCutter:
         self._emit = emit
         self._drop = drop
         self._bound = bound
+        self.words_cut = 0  # words longer than the bound, cut in two where a fragment ends (each one word more)
         self._diagnose = diagnose
         self._blank = False  # blank lines came since the last record
         self.line_no = 0  # lines passed on so far
@@ -342,9 +343,11 @@ class LongLine:
         self._partial = self._fragments(text, keep_last=not final)
 
     def _fragments(self, text: str, keep_last: bool = False) -> str:
-        parts = fragments(text, self._cutter._bound)
+        cutter = self._cutter
+        parts = fragments(text, cutter._bound)
+        cutter.words_cut += sum(1 for a, b in zip(parts, parts[1:]) if not a[-1].isspace() and not b[0].isspace())
         last = parts.pop() if keep_last else ""
         for part in parts:
             if part.strip():
-                self._cutter.body(self._line_no, part)
+                cutter.body(self._line_no, part)
         return last

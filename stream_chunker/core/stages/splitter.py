@@ -1,7 +1,9 @@
 """The first stage: text in pieces of any size becomes complete lines.
 
 ``\\n``, ``\\r\\n`` and ``\\r`` all end a line, even when a ``\\r\\n`` is cut in
-two between pieces; NUL bytes are dropped and reported. Complete lines go on as
+two between pieces; NUL bytes are dropped and reported. The words read are
+counted here, however the text is cut (the report's ``words_in``: what every
+word of the output and every word dropped is accounted against). Complete lines go on as
 blocks of text. A line longer than the hard bound (``max_paragraph_chars``) is
 never held whole: from the moment it is known to be that long, it goes on in
 pieces as they arrive (see ``core.stages.cutter.LongLine``), and a line is long by its
@@ -13,7 +15,12 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..text import count_words
+
 Diagnose = Callable[..., None]
+
+COUNT_WINDOW = 1 << 16
+"""Characters of a piece whose words are counted at once."""
 
 
 def _long_line(block: str, pos: int, bound: int) -> int:
@@ -48,6 +55,8 @@ class LineSplitter:
         self._cr = False  # the last piece ended with "\r": a "\n" next is the same line end
         self._lines_passed = lines_passed  # line ends passed on, counted downstream
         self.nul_bytes = 0
+        self.words = 0
+        self._in_word = False  # the last piece ended inside a word: the next may go on with it
 
     def feed(self, text: str) -> None:
         if not text:
@@ -63,6 +72,9 @@ class LineSplitter:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         if "\x00" in text:
             text = self._drop_nul(text)
+            if not text:
+                return
+        self._count_words(text)
         if self._in_long:
             end = text.find("\n")
             if end < 0:
@@ -85,6 +97,13 @@ class LineSplitter:
             partial, self._partial = self._partial, ""
             self._in_long = True
             self._long_piece(partial, True, False)
+
+    def _count_words(self, text: str) -> None:
+        # (a window at a time: counting makes copies, and a stage holds no more than it must)
+        for at in range(0, len(text), COUNT_WINDOW):
+            window = text[at:at + COUNT_WINDOW] if len(text) > COUNT_WINDOW else text
+            self.words += count_words(window, self._in_word)  # (a word cut between two pieces is one word)
+            self._in_word = not window[-1].isspace()
 
     def close(self) -> None:
         """The end of the text ends its last line."""

@@ -211,6 +211,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._push(opened)
         self._open_unit(len(self.stack) - 1)
         self.count("headings_unnumbered")
+        self.in_heading(title.text)
         return Placement(len(self.stack), placed.level)
 
     def opens_styled(self, rec: Line) -> bool:
@@ -279,6 +280,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         depth = self._styled_at
         assert value is not None and depth is not None
         if depth == CONTINUES:
+            self.in_heading(rec.text)
             top = self.stack[-1]
             top.title += " " + rec.text
             top.last = rec.first
@@ -308,6 +310,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self.open_paragraph(rec)
             self._title_is_text = True
             return
+        self.in_heading(rec.text)
         self.licensed = True
 
     def _set_apart(self, rec: Line) -> bool:
@@ -430,6 +433,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             assert guess is not None
             if self._guess_unit:
                 self.packer.close(1)
+                self.in_heading(guess.text, -1)
                 self.packer.rekey(new(Key, (self._ids.unique(FRONT), None, "", None, True)),
                                   (guess.text, len(guess.text.split()), (guess.first, guess.first),
                                    (guess.page, guess.page)))
@@ -481,11 +485,13 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.reach_section(number)
         self._open_unit(len(self.stack) - 1)
         self._title_at, self._title = rec, title or ""
+        self.in_heading(rec.text)
         if title is None:
             self.waiting = [(self.stack[-1], rec, list(self.stack))]
         elif is_text:  # clause text on the number's line is body text as well as a title
             self._title_is_text = True
             self._open_title_paragraph()
+            self.in_heading(title, -1)
         else:
             self.licensed = True
             self._fresh = self.stack[-1]
@@ -542,6 +548,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self.licensed = True
             self._fresh = opened
             self._title_lines = [label]
+            self.in_heading(label.text)
             return
         opened.title = short_title(text, max_words)
         self._open_unit(len(self.stack) - 1)
@@ -589,12 +596,13 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def _settle_waiting(self) -> None:
         """Labels alone that got no text before the next label: they title nothing."""
         waiting, self.waiting = self.waiting, []
-        for opened, _, stack in waiting:
+        for opened, label, stack in waiting:
             if opened.level.style != DECIMAL:
                 self.stack = stack
                 self._deepest()
                 opened.heading = True
                 self._open_unit(len(stack) - 1)
+                self.in_heading(label.text)
 
     # -- the lines after a heading ---------------------------------------------
     def continues_heading(self, rec: Line) -> bool:
@@ -631,6 +639,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._fresh = None
         if not rec.text[:1].islower():  # the title goes on, and a label may still follow it
             first, _, rest = rec.text.partition("\n")
+            self.in_heading(first)
             fresh.title += " " + first
             self.packer.retitle(self._heading_path())
             if rest:
@@ -643,11 +652,13 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             frame.title = short_title(frame.title, max_words)
             self.packer.retitle(self._heading_path())
             self._open_title_paragraph()
+            self.in_heading(self._title, -1)
         else:  # an item after all: its label's lines are body text
             fresh.heading, fresh.title = False, short_title(fresh.title, max_words)
             self.packer.retitle(self._heading_path())
             self.end_paragraph()
             for line in self._title_lines:
+                self.in_heading(line.text, -1)
                 ParagraphProfile.continue_paragraph(self, line)
         self._title_is_text = True
         ParagraphProfile.continue_paragraph(self, rec)
@@ -729,10 +740,12 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 self.packer.retitle(self._heading_path())
                 self.licensed = True
                 self._fresh = opened
+                self.in_heading(first)
         else:
             self._take_label_text(opened, label, first)
             if opened.heading:
                 self._title_lines.append(line)
+                self.in_heading(first)
             else:
                 ParagraphProfile.continue_paragraph(self, line)
         if rest:
@@ -764,6 +777,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._empty = None
         opened, line, page = empty
         if self.stack and self.stack[-1] is opened:
+            self.in_heading(opened.title, -1)
             self.packer.add(opened.title, len(opened.title.split()), (line, opened.last), (page, page))
 
     def add_contents(self, rec: Line) -> None:

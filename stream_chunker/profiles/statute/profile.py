@@ -129,7 +129,9 @@ class StatuteProfile(BaseProfile):
             self._own_number_line(rec.first, rec.text)  # "§16-112." under its own given section
             return
         self._start_section(number, title or (self.heading if number == self.section else ""))
+        self.in_heading(rec.text)
         if body:
+            self.in_heading(body, -1)
             self._take_line(Line(rec.first, rec.page, body, rec.first, HEADING))
         elif title and not rest.rstrip().endswith("."):
             self._wraps = "catchline"  # the US Code prints catchlines without a stop: one may wrap
@@ -151,6 +153,7 @@ class StatuteProfile(BaseProfile):
             self._divisions.pop()
         heading = f"{m['division']} {m['dvalue']}{m[0][m.end('dvalue'):m.start('dname')]}{m['dname']}".rstrip(" .")
         self._divisions.append((rank, f"{word}-{m['dvalue']}", heading))
+        self.in_heading(m[0])
         self._start_section(None, "")
         # A long name may have wrapped: a short line in capitals after it goes on with it.
         self._wraps = "division" if len(m[0]) >= 40 else ""
@@ -191,6 +194,7 @@ class StatuteProfile(BaseProfile):
 
     def continue_heading(self, rec: Line) -> None:
         first, _, rest = rec.text.partition("\n")
+        self.in_heading(first)
         if self._wraps == "catchline":
             self.heading += " " + first.strip()
         else:
