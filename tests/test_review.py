@@ -9,7 +9,7 @@ import shutil
 import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import List
+from typing import List, Optional
 
 import pytest
 
@@ -172,6 +172,55 @@ def test_the_review_page_escapes_what_it_shows(tmp_path, capsys, monkeypatch) ->
     html_text = page.read_text(encoding="utf-8")
     assert code == EXIT_OK and "<script>" not in html_text and "&lt;script&gt;" in html_text
     assert "A&amp;B &quot;loss&quot;" in html_text and html_text.rstrip().endswith("</html>")
+
+
+class _Tables(HTMLParser):
+    """The cells of each table of rows read as text (``table.rows``) on a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: List[List[List[str]]] = []
+        self._in_rows = False
+        self._cell: Optional[List[str]] = None
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        if tag == "table":
+            self._in_rows = dict(attrs).get("class") == "rows"
+            if self._in_rows:
+                self.tables.append([])
+        elif tag == "tr" and self._in_rows:
+            self.tables[-1].append([])
+        elif tag == "td" and self._in_rows:
+            self._cell = []
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "td" and self._cell is not None:
+            self.tables[-1][-1].append("".join(self._cell))
+            self._cell = None
+        elif tag == "table":
+            self._in_rows = False
+
+
+def test_a_table_read_as_text_is_shown_as_a_table_cell_by_cell(tmp_path, capsys, monkeypatch) -> None:
+    rows = ["1 Cancellation \u00a35,000", "2 Medical expenses \u00a310,000,000 \u00a3250", "3 Baggage Nil"]
+    wording = ["Schedule of benefits", *rows, "", "1 Cancellation", "We pay if you must cancel your trip.",
+               "2 Medical expenses", "We pay for treatment abroad.", "3 Baggage", "We pay for lost bags."]
+    text = write(tmp_path / "schedule.txt", "\n".join(wording) + "\n")
+    page = tmp_path / "schedule.html"
+    code, out, _ = run_main([FAST, "--review", str(page), str(text)], capsys, monkeypatch)
+    html_text = page.read_text(encoding="utf-8")
+    seen = _Tables()
+    seen.feed(html_text)
+    assert code == EXIT_OK and seen.tables == [[["1", "Cancellation", "\u00a35,000"],
+                                                ["2", "Medical expenses", "\u00a310,000,000", "\u00a3250"],
+                                                ["3", "Baggage", "Nil"]]]
+    assert "heading read as text: 1 Cancellation" not in html_text  # (shown once, in its table)
+    assert [c["clause"] for c in json_lines(out)] == [None, "1", "2", "3"]  # the rows opened no section
+    assert all(row in json_lines(out)[0]["text"] for row in rows)  # and their text is kept
 
 
 @pytest.mark.skipif(not (CORPUS / "barclays-travel-2016.txt").exists(), reason="needs ../shared/corpus/insurance")

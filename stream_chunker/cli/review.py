@@ -4,9 +4,10 @@ The page is written as the document is read: each chunk as it is decided,
 with its id, clause, pages and token counts in the margin and its heading
 path above its text; a line dropped as furniture or contents, struck through,
 and a heading-shaped line read as text, highlighted with the reason, where the
-reader met them. The outline -- one node per section, as ``--outline`` prints
-it, nested by the heading path in ``<details>`` elements, so it folds without
-a script -- and the report's figures come last in the file and show first on
+reader met them; the rows of a table read as text (numbered lines that end
+in an amount) are shown as a table, cell by cell. The outline -- one node
+per section, as ``--outline`` prints it, nested by the heading path in
+``<details>`` elements, so it folds without a script -- and the report's figures come last in the file and show first on
 the page (CSS ``order``), as they are known only at the end.
 
 Memory: the outline's nodes go to a temporary file as they come, so the page
@@ -44,10 +45,15 @@ main{padding:8px 20px}
 .dropped{text-decoration:line-through;color:#999;margin:2px 0 2px 202px;font-size:13px}
 .refused{background:#fff3c4;margin:2px 0 2px 202px;font-size:13px;padding:1px 4px}
 .oversize{color:#b3261e}
+.rows{margin:2px 0 2px 202px;border-collapse:collapse;font-size:13px;background:#fff3c4}
+.rows td{border:1px solid #e0d49a;padding:1px 6px}.rows caption{text-align:left;font-size:12px;color:#555}
 """.strip()
 
 SHOWN_EVENTS = {"furniture": "dropped", "contents": "dropped", "rejected_heading": "refused"}
 """Diagnostics shown in the text where they happened, and how."""
+
+MAX_ROWS = 200
+"""Rows of a table held before they are shown: a longer table is shown as several."""
 
 
 class Writes(Protocol):
@@ -66,6 +72,7 @@ class ReviewPage:
         self._nodes = tempfile.TemporaryFile("w+", encoding="utf-8")  # the outline, one JSON line per node
         self._sections = Sections()
         self.nodes = 0
+        self._rows: List[List[str]] = []  # a table's rows met in a row, shown together (bounded by MAX_ROWS)
         out.write(f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
                   f"<title>review: {_e(name)}</title><style>{STYLE}</style></head><body>\n"
                   f"<header><b>stream_chunker review</b> · {_e(name)}</header>\n<main>\n")
@@ -73,6 +80,7 @@ class ReviewPage:
     # -- as the document is read ------------------------------------------------
     def chunks(self, chunks: List[Chunk]) -> None:
         write = self._out.write
+        self._end_table()
         self._spool(self._sections.feed(chunks))
         for chunk in chunks:
             tokens = f"{chunk.tokens} est." + (f" · {chunk.real_tokens} real" if chunk.real_tokens is not None else "")
@@ -89,9 +97,23 @@ class ReviewPage:
         shown = SHOWN_EVENTS.get(event.get("kind", ""))
         if shown is None or "text" not in event:
             return
+        if "cells" in event:  # a table's row, read as one: shown in its table
+            self._rows.append([str(cell) for cell in event["cells"]])
+            if len(self._rows) >= MAX_ROWS:
+                self._end_table()
+            return
+        self._end_table()
         why = f" — {_e(event['reason'])}" if event.get("reason") else ""
         what = "heading read as text: " if shown == "refused" else f"{_e(event['kind'])}: "
         self._out.write(f'<p class="{shown}" title="line {event.get("line")}">{what}{_e(event["text"])}{why}</p>\n')
+
+    def _end_table(self) -> None:
+        """The rows of a table met since the last thing shown, as one table."""
+        rows, self._rows = self._rows, []
+        if rows:
+            body = "".join("<tr>" + "".join(f"<td>{_e(cell)}</td>" for cell in row) + "</tr>" for row in rows)
+            self._out.write(f'<table class="rows"><caption>a table read as text (rows that end in an amount are '
+                            f"no headings)</caption>{body}</table>\n")
 
     def _spool(self, nodes: Iterable[Node]) -> None:
         for node in nodes:
@@ -100,6 +122,7 @@ class ReviewPage:
 
     # -- at the end ---------------------------------------------------------------
     def close(self, report: Dict[str, Any]) -> None:
+        self._end_table()
         self._spool(self._sections.close())
         write = self._out.write
         write("</main>\n")

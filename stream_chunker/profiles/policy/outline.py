@@ -11,7 +11,7 @@ body text (``A. This policy insures the following types of property only:``).
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import List, Optional, Tuple
 
 from ...core.layout import reads_as_heading
 from ...core.text import first_letter, mostly_figures, reads_as_sentence, title_case
@@ -59,10 +59,42 @@ def ends_in_amount(text: str) -> bool:
     >>> ends_in_amount("Cancellation  £5,000"), ends_in_amount("Excess Nil"), ends_in_amount("Limits of £5,000 apply")
     (True, True, False)
     """
+    return _final_amount(text) >= 0
+
+
+def _final_amount(text: str) -> int:
+    """Where the amount that ends ``text`` starts, or -1 for none."""
     last = None
     for last in _AMOUNT.finditer(text):
         pass
-    return last is not None and not text[last.end():].strip(" \t0123456789,.%/-")
+    if last is None or text[last.end():].strip(" \t0123456789,.%/-"):
+        return -1
+    return last.start() if not text[last.start()].isdigit() else text.rfind(" ", 0, last.start()) + 1
+
+
+_COLUMNS = re.compile(r"\s{2,}|\t")
+
+
+def row_cells(text: str) -> Tuple[str, ...]:
+    """A table's row as its cells: split where its columns are spaced apart
+    (``-layout`` text), else its label, its words and the amounts it ends in.
+
+    >>> row_cells("1 Cancellation and curtailment £5,000"), row_cells("3  Baggage   Nil  Nil")
+    (('1', 'Cancellation and curtailment', '£5,000'), ('3', 'Baggage', 'Nil', 'Nil'))
+    >>> row_cells("14 Loss of Frequent Flyer Points $500 $1,000")
+    ('14', 'Loss of Frequent Flyer Points', '$500', '$1,000')
+    """
+    text = text.strip()
+    if _COLUMNS.search(text):
+        return tuple(_COLUMNS.split(text))
+    label, _, rest = text.partition(" ")
+    amounts: List[str] = []
+    at = _final_amount(rest)
+    while at > 0:
+        amounts.insert(0, rest[at:].strip())
+        rest = rest[:at].rstrip()
+        at = _final_amount(rest)
+    return (label, rest, *amounts) if rest else (label, *amounts)
 
 
 def styled_title(text: str, max_words: int) -> bool:

@@ -46,10 +46,10 @@ from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
 from .contents import CONTENTS_TITLE, LEADER, ReadsContents
-from .outline import continues_title, heads_list, is_title, prefix_value, styled_title
+from .outline import continues_title, heads_list, is_title, prefix_value, row_cells, styled_title
 from .placing import Placement, is_prefixed
-from .rules import (LISTED, MID_SENTENCE, NOT_NEXT, POLICY, QUIET, HeadingLine, LabelLine, Preset, Refusal, Verdict, line_before_allows,
-                    stands_alone)
+from .rules import (LISTED, MID_SENTENCE, NOT_NEXT, POLICY, QUIET, TABLE_ROW, HeadingLine, LabelLine, Preset,
+                    Refusal, Verdict, line_before_allows, stands_alone)
 from .state import UNNUMBERED, Frame, Open, deepest_numbered
 
 
@@ -364,6 +364,10 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             return  # a contents number, or a list inside a clause: no heading was refused
         self.count("headings_rejected")
         self._rejected_at = rec.last
+        if verdict is TABLE_ROW:  # (its cells, for whoever shows it as a table: ``cli.review``)
+            self.diagnose("rejected_heading", rec.first, text=rec.text, reason=verdict.reason,
+                          cells=list(row_cells(rec.text)))
+            return
         self.diagnose("rejected_heading", rec.first, text=rec.text, reason=verdict.reason)
 
     def reject_label(self, rec: Line) -> None:
