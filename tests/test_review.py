@@ -229,13 +229,14 @@ def test_the_outline_says_which_lines_were_refused_as_headings_under_their_secti
     _, out, _ = run_main([FAST, "--outline", wording], capsys, monkeypatch)
     _, as_json, _ = run_main([FAST, "--outline", "--json", wording], capsys, monkeypatch)
     lines = out.splitlines()
-    refused = next(i for i, line in enumerate(lines) if "1 Drake Circus" in line)
-    assert lines[refused] == "  ! refused (line 999): 1 Drake Circus -- not next in sequence"
+    refused = next(i for i, line in enumerate(lines) if "31 days or as soon" in line)
+    assert lines[refused] == "  ! refused (line 1011): 31 days or as soon as possible after that -- lower-case title"
     section = next(line for line in reversed(lines[:refused]) if not line.lstrip().startswith("!"))
-    first, last = (int(n) for n in [section.split("(line ")[1].split(",")[0], 999])
+    first, last = (int(n) for n in [section.split("(line ")[1].split(",")[0], 1011])
     assert first <= last  # after the section that holds it
     records = json_lines(as_json)
-    assert {"refused": "1 Drake Circus", "reason": "not next in sequence", "line": 999} in records
+    assert {"refused": "31 days or as soon as possible after that", "reason": "lower-case title",
+            "line": 1011} in records
 
 
 def test_a_corpus_run_writes_a_page_each_and_an_index_weakest_first(tmp_path, capsys, monkeypatch) -> None:

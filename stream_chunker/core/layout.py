@@ -8,9 +8,11 @@ style as it streams -- the style that sets the most characters so far -- and
 marks the lines set *above* it: larger, or bold where the body is not. Each
 such line gets a prominence (its size, a bold one a little more), so that a
 profile can rank headings by the document's own hierarchy of styles rather
-than by a list of words. Text without a layout (``pdftotext``, a pipe) marks
-nothing: there the policy profile has only the text's own evidence (one line
-of hindsight before a list, ``PolicyProfile._list_title``).
+than by a list of words. Text without a layout (``pdftotext``, a pipe) has
+only its own evidence: the lines that stand apart by their text alone, a
+title between two sentences (``titles_alone``), are marked below any style
+(and the policy profile has one line of hindsight before a list,
+``PolicyProfile._list_title``).
 
 Memory: one count per style seen (at most ``MAX_STYLES``), the run-in terms
 marked (at most ``MAX_TERMS``) and the marks of the lines fed but not yet
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from typing import Container, Deque, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import Callable, Container, Deque, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .text import mostly_figures
 
@@ -246,6 +248,74 @@ MAX_COMMAS = 3
 _RUN_ENDS = (".", ",", ";", ":")
 
 
+_TITLE_ALONE = re.compile(r"\n(?=[A-Z][^\n.;:,!?]{2,80}\n(?:[(\u2022A-Z]|\d{1,2}[.)]? [A-Z]))")
+"""The line end before a line that may stand apart by its text alone: a
+capital first, no punctuation that ends a clause, and a line after it that
+starts as a sentence, an item or a bullet does. (The line before must end a
+sentence: asked of each match, as a pattern that starts with a line end is
+searched for at a tenth of the cost of one that looks behind it.)"""
+_SENTENCE_ENDS = frozenset(".:;?!")
+
+TITLE_WORDS = 8
+"""Words a line may have and stand apart by its text alone."""
+
+TEXT_TITLE = 1.0
+"""The prominence of a line in text with no layout that stands apart as a title
+(``Co-operation`` between two paragraphs): above a run-in term's, below any style's;
+one in capitals ranks ``CAPITALS`` above it."""
+
+
+def titles_alone(text: str) -> List[Tuple[int, float]]:
+    r"""The lines of ``text`` (complete lines) that stand apart as a heading does
+    by their text alone, as ``(line index, prominence)``: after the end of a
+    sentence, before the start of one, a title of at most ``TITLE_WORDS``
+    words that ends as a heading does (``reads_as_heading``). Only where the
+    text carries no layout: it is the evidence a PDF's styles give otherwise.
+
+    >>> titles_alone("The claim ends.\nCo-operation\nYou are required to:\nGENERAL CONDITIONS\nThese apply.\n")
+    [(1, 1.0), (3, 1.125)]
+    >>> titles_alone("We pay the cost of the\nRepairs Team\nWe pay.\n"), titles_alone("Call us.\nThe Insurer\n3,750\n")
+    ([], [])
+    """
+    out: List[Tuple[int, float]] = []
+    lines: Optional[List[str]] = None
+    line_no = pos = 0
+    for m in _TITLE_ALONE.finditer(text):
+        if text[m.start() - 1:m.start()] not in _SENTENCE_ENDS or m.start() == 0:
+            continue
+        if lines is None:
+            lines = text.split("\n")
+        line_no += text.count("\n", pos, m.start() + 1)
+        pos = m.start() + 1
+        i = line_no
+        if out and out[-1][0] >= i:
+            continue  # (taken already, after the title before it)
+        for _ in range(MAX_RUN):  # a title right after one is one too (``BUILDINGS`` ⏎ ``What is covered``)
+            value = _title_alone(lines, i)
+            if value is None:
+                break
+            out.append((i, value))
+            i += 1
+            if i >= len(lines) or not _TITLE_START.match(lines[i]):
+                break
+    return out
+
+
+_TITLE_START = re.compile(r"[A-Z][^\n.;:,!?]{2,80}$")
+
+
+def _title_alone(lines: Sequence[str], i: int) -> Optional[float]:
+    """Line ``i``'s prominence as a title alone, if it reads as one before the line after it."""
+    line = lines[i].strip()
+    after = lines[i + 1].strip() if i + 1 < len(lines) else ""
+    if len(line.split()) > TITLE_WORDS or mostly_figures(line) or not after or after.isupper() \
+            or not (after[:1].isupper() or after[:1] in "(\u2022" or after[:1].isdigit()):
+        return None
+    if not reads_as_heading(line, after):
+        return None
+    return TEXT_TITLE + CAPITALS if line.isupper() else TEXT_TITLE
+
+
 class Layout:
     """The styles of the lines fed, learned as they come (see the module)."""
 
@@ -255,6 +325,7 @@ class Layout:
         self._terms: Dict[int, str] = {}  # line number -> the run-in term it starts with
         self._order: Deque[int] = deque()  # the same line numbers, in order
         self._terms_seen: Set[str] = set()  # the run-in terms marked so far, at most MAX_TERMS
+        self._pairs_seen: Set[Tuple[str, str]] = set()  # titles alone in text, and the line before each
 
     def note(self, first_line: int, text: str, styles: Sequence[Optional[Style]], leads: Sequence[int] = ()) -> None:
         """The styles of the lines of ``text`` (one per line), the first of them
@@ -290,6 +361,35 @@ class Layout:
         for line in sorted(marks):  # in line order: ``marked`` and ``forget`` read them so
             self._marks[line] = marks[line]
             self._order.append(line)
+
+    def note_text(self, first_line: int, text: str, takes: Callable[[str], bool], furniture: Container[int]) -> None:
+        """Text fed with no layout noted (``pdftotext``, a pipe): its lines that
+        stand apart by their text alone marked (``titles_alone``), but those a
+        profile's rule ``takes`` (a numbered line is read by its rules) and
+        those after page furniture, whose sentence end says nothing (the
+        ``furniture`` lines, by their starts in ``text``)."""
+        if self._chars:
+            return  # (a PDF's styles are the evidence)
+        lines = None
+        starts: List[int] = []
+        for i, value in titles_alone(text):
+            if lines is None:
+                lines = text.split("\n")
+                at = 0
+                for line in lines:
+                    starts.append(at)
+                    at += len(line) + 1
+            line = lines[i].strip()
+            if starts[i] in furniture or starts[i - 1] in furniture or takes(line):
+                continue
+            pair = (lines[i - 1].strip(), line)
+            if pair in self._pairs_seen:
+                continue  # (the same line after the same line again: a block printed on every page)
+            if len(self._pairs_seen) < MAX_TERMS:
+                self._pairs_seen.add(pair)
+            if True:
+                self._marks[first_line + i] = value
+                self._order.append(first_line + i)
 
     def body(self) -> Optional[Style]:
         """The style that has set the most characters so far."""

@@ -162,6 +162,8 @@ class RecordCutter:
                 start = text.rfind("\n", 0, ff) + 1
                 extra.add(start)
                 ff = text.find("\f", text.index("\n", ff))
+        if self._layout is not None:
+            self._layout.note_text(self.line_no + 1, text, lambda line: self._classify(line) is not None, furniture)
         layout = self._layout if self._layout is not None and self._layout.pending else None
         if layout is not None:  # (text without a layout has no marks: no look for them)
             marked = layout.marked(self.line_no + 1, self.line_no + text.count("\n"))

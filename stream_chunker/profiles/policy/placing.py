@@ -62,6 +62,8 @@ class Reads(Protocol):
     @property
     def heads_list(self) -> bool: """The last body line is a short title after a sentence: a list's heading."""
     @property
+    def guess_alone(self) -> bool: """Nothing came after the first label's line while it is a guess."""
+    @property
     def max_words(self) -> int: """A numbered line with more words is a clause, not a title."""
 
     @property
@@ -81,6 +83,8 @@ def place_decimal(reads: Reads, number: Number, printed: str, listed_next: bool,
     stack = reads.stack
     if d is not None:
         if listed_next or follows(DECIMAL, stack[d].level.value, number):
+            if _guess_without_text(reads, number):
+                return replacing(reads, level, title)
             return Placement(d, level)
         return replacing(reads, level, title)
     if not reads.started:  # the first label, under any headings without a number open
@@ -92,6 +96,18 @@ def place_decimal(reads: Reads, number: Number, printed: str, listed_next: bool,
     if listed_next or number == (1,):
         return Placement(len(stack), level)
     return replacing(reads, level, title)
+
+
+def _guess_without_text(reads: Reads, number: Number) -> bool:
+    """The first number, not a first value (``5 Introduction``), followed
+    straight by the next (``7 Definitions`` … ``13 General conditions``,
+    ``14 Claims conditions``): a list of pages, each before its title, and
+    no sections -- one that comes next does not confirm the guess."""
+    stack = reads.stack
+    if not reads.guess_alone or len(stack) != 1:
+        return False
+    guess = stack[0].level
+    return len(guess.value) == len(number) == 1 and not is_first(Meaning(DECIMAL, guess.value))
 
 
 def place_outline(reads: Reads, options: Sequence[Meaning], label: str) -> Optional[Placement]:

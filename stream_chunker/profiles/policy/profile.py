@@ -36,7 +36,7 @@ import re
 from typing import Any, Callable, Dict, Final, List, Optional, Pattern, Sequence, Tuple
 
 from ...core.chunk import Chunk
-from ...core.layout import LARGER, RUN_IN
+from ...core.layout import CAPITALS, LARGER, RUN_IN, TEXT_TITLE
 from ...core.errors import ConfigError
 from ...core.packing import Cap, Key, Packer, UniqueIds
 from ...core.records import HEADING, STYLED, TEXT, Line, Run, new
@@ -189,6 +189,13 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self._list_title_at = rec.first
             return Placement(verdict.depth, verdict.level, under_title=True)
         return verdict
+
+    @property
+    def guess_alone(self) -> bool:
+        """Nothing came after the first label's line while it is a guess: it
+        titles no text, as a contents entry does not."""
+        guess = self._guess
+        return guess is not None and not self.confirmed and (self.licensed or self._para_last.last == guess.last)
 
     @property
     def heads_list(self) -> bool:
@@ -428,7 +435,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         waiting for their text get none (unless this is one more label alone), a
         wrong first guess gives way."""
         self.end_paragraph()
-        self._keep_empty_heading()
+        if placed.depth < len(self.stack):  # (one the label goes under has a level under it)
+            self._keep_empty_heading()
         if not alone and self.waiting:
             self._settle_waiting()
         self._in_front = False
@@ -818,10 +826,11 @@ def styled_depth(stack: Sequence[Open], value: float) -> int:
     """
     for depth, opened in enumerate(stack):  # the outermost level it ends
         if opened.level.style == UNNUMBERED:
-            if opened.prominence is not None and opened.prominence <= value:
-                return depth
-        elif opened.prominence is None and opened.heading:
-            return depth
+            if opened.prominence is None or opened.prominence <= value:
+                return depth  # (one with none, a list's title read from the text, is the least of headings)
+        elif opened.prominence is None and opened.heading and (value > TEXT_TITLE + CAPITALS
+                                                                or not is_prefixed(opened.level.style)):
+            return depth  # (``What is covered`` alone in text goes under ``Section 1 -``, as in bold it would)
         elif opened.prominence is not None and (opened.prominence < value or opened.prominence == value
                                                 and opened.heading and not is_prefixed(opened.level.style)):
             return depth  # (a heading set alike is a sibling, numbered or not; SECTION I sits above, as ever)

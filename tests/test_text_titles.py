@@ -1,0 +1,97 @@
+"""Headings without a number in text with no layout (``pdftotext -raw``, a
+pipe): a title standing alone between the end of one sentence and the start
+of the next is a heading, one in capitals above one in Title Case."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from stream_chunker import Chunker, chunk_lines
+from stream_chunker.core.layout import titles_alone
+
+from .test_word_balance import assert_balanced
+
+CONDITIONS = """This policy contains exclusions. Please read it carefully.
+GENERAL POLICY CONDITIONS
+The following conditions apply to all sections of this policy.
+Co-operation
+You are required to:
+1. help us obtain witnesses and evidence;
+2. send us everything received in writing.
+Examination
+After a loss you may be required to submit to examination under oath.
+"""
+
+
+def test_a_title_alone_between_sentences_is_a_heading_in_plain_text() -> None:
+    chunks = list(chunk_lines(CONDITIONS, real_tokens=False))
+    assert [(c.id, c.heading_path.split(" > ")[:2]) for c in chunks] == [
+        ("front", [""]),
+        ("general-policy-conditions", ["GENERAL POLICY CONDITIONS"]),
+        ("general-policy-conditions/co-operation", ["GENERAL POLICY CONDITIONS", "Co-operation"]),
+        ("general-policy-conditions/co-operation.1", ["GENERAL POLICY CONDITIONS", "Co-operation"]),
+        ("general-policy-conditions/co-operation.2", ["GENERAL POLICY CONDITIONS", "Co-operation"]),
+        ("general-policy-conditions/examination", ["GENERAL POLICY CONDITIONS", "Examination"]),
+    ]  # capitals rank above Title Case; the items number again under their heading
+    assert not any("Co-operation" in c.text or "Examination" in c.text for c in chunks)
+    assert_balanced(CONDITIONS)
+
+
+def test_a_short_line_that_goes_on_a_sentence_is_text() -> None:
+    text = "We pay the full cost of the\nRepairs Team\nWe pay for it. Call us.\nThe Insurer\n3,750\n"
+    assert [c.heading_path for c in chunk_lines(text, real_tokens=False)] == [""]
+    assert titles_alone(text) == []
+
+
+def test_the_same_line_after_the_same_line_on_every_page_is_one_heading_at_most() -> None:
+    page = "Issuing Office:\nGLOBAL HEALTH CARE\n{n}. Section {n}\nThe text of section {n} goes here.\n"
+    text = "\f".join(page.format(n=n) for n in range(1, 5))
+    chunker = Chunker(real_tokens=False)
+    chunker.feed(text)
+    chunker.close()
+    assert chunker.report["headings_unnumbered"] <= 1
+
+
+def test_page_numbers_before_titles_are_no_sections() -> None:
+    contents = ["5 Introduction", "7 Definitions", "12 Important conditions relating to health",
+                "13 General conditions", "14 Claims conditions", "16 General exclusions"]
+    body = ["1 Cover", "We pay for storm damage.", "2 Claims", "Call us first."]
+    clauses = [c.clause for c in chunk_lines(contents + body, real_tokens=False)]
+    assert clauses == [None, "1", "2"]
+
+
+SECTIONS = ["BUILDINGS", "PERSONAL BELONGINGS", "GENERAL CONDITIONS", "LEGAL EXPENSES"]  # ("CONTENTS" would title a contents list)
+HEADINGS = ["What is covered", "What is not covered", "Making a claim", "Your excess", "Special limits"]
+
+
+@settings(max_examples=40)
+@given(st.lists(st.tuples(st.sampled_from(SECTIONS),
+                          st.lists(st.sampled_from(HEADINGS), min_size=1, max_size=3, unique=True)),
+                min_size=1, max_size=3, unique_by=lambda s: s[0]),
+       st.integers(1, 6))
+def test_generated_plain_text_wordings_keep_every_paragraph_at_its_path(outline, pieces: int) -> None:
+    """Text as ``pdftotext -raw`` prints a wording: no blank lines, sections in
+    capitals, headings in Title Case, each paragraph a sentence. Every
+    paragraph's chunk carries its section and heading; no word is lost; ids
+    are unique; the output is the same however the text is fed."""
+    lines = ["This wording and your schedule are your contract."]
+    expected = []
+    for s, (section, headings) in enumerate(outline):
+        lines.append(section)
+        for h, heading in enumerate(headings):
+            lines.append(heading)
+            sentence = f"We pay item{s}x{h} for the {section.lower()} as set out."
+            lines.append(sentence)
+            expected.append((sentence, f"{section} > {heading}"))
+    text = "\n".join(lines) + "\n"
+    chunks = list(chunk_lines(text, real_tokens=False))
+    for sentence, path in expected:
+        holder = [c for c in chunks if sentence in c.text]
+        assert len(holder) == 1 and holder[0].heading_path == path, (sentence, [c.heading_path for c in holder])
+    assert len({c.id for c in chunks}) == len(chunks)
+    assert_balanced(text, pieces=[max(len(text) // pieces, 1)] * pieces)
+    cut = Chunker(real_tokens=False)
+    step = max(len(text) // pieces, 1)
+    again = [c for at in range(0, len(text), step) for c in cut.feed(text[at:at + step])] + cut.close()
+    assert [(c.id, c.text, c.heading_path) for c in again] == [(c.id, c.text, c.heading_path) for c in chunks]
