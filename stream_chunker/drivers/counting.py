@@ -224,6 +224,7 @@ class _Worker:
         self.alive = True
         self.lost = False  # it died (rather than being left behind by a fork)
         self.ready = False  # it has answered once: its encoding is loaded
+        self._peak: Optional[float] = None  # its peak RSS when last read (a process that is gone has none to read)
         self.lock = threading.Lock()  # chunkers on several threads share it
         self.flights: Deque[Tuple["Counts", List[_Draft], int]] = deque()  # and its characters
         self.in_hand = 0  # characters sent and not had back, of every chunker
@@ -288,6 +289,8 @@ class _Worker:
                         raise ValueError("a reply that does not fit its batch")
                     for chunk, count in zip(batch, counts):
                         _set_count(chunk, count)
+                    if not self.ready:
+                        self.peak_rss_mib()  # (read once it has loaded its encoding: most of what it will hold)
                     self.ready = True
                     self.in_hand -= size
                     owner.batches_out -= 1
@@ -331,15 +334,17 @@ class _Worker:
     def peak_rss_mib(self) -> Optional[float]:
         """Its peak RSS so far, from ``/proc`` (the kernel's high-water mark;
         its own ``ru_maxrss`` would count this process's size at the fork
-        before the exec); None where that cannot be read."""
+        before the exec), or as last read there once it has exited (a
+        process that has exited has none); None where it was never read."""
         try:
             with open(f"/proc/{self.process.pid}/status", encoding="ascii") as status:
                 for line in status:
                     if line.startswith("VmHWM:"):
-                        return round(int(line.split()[1]) / 1024, 1)
+                        self._peak = max(self._peak or 0.0, round(int(line.split()[1]) / 1024, 1))
+                        break
         except (OSError, ValueError):
             pass
-        return None
+        return self._peak
 
     def _end(self) -> None:
         if not self.alive:
