@@ -95,3 +95,20 @@ def test_generated_plain_text_wordings_keep_every_paragraph_at_its_path(outline,
     step = max(len(text) // pieces, 1)
     again = [c for at in range(0, len(text), step) for c in cut.feed(text[at:at + step])] + cut.close()
     assert [(c.id, c.text, c.heading_path) for c in again] == [(c.id, c.text, c.heading_path) for c in chunks]
+
+
+def test_the_numbers_go_on_around_a_heading_without_a_number() -> None:
+    text = ("1. PREAMBLE\nThis policy is a contract of insurance.\nOPERATIVE CLAUSE\nWe pay as this policy sets out.\n"
+            "a. Death\nWe pay the sum insured.\n2. DEFINITIONS\nThe terms below have these meanings.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [(c.id, c.heading_path) for c in chunks] == [
+        ("1", "PREAMBLE"), ("operative-clause", "OPERATIVE CLAUSE"),
+        ("operative-clause.a", "OPERATIVE CLAUSE > Death"), ("2", "DEFINITIONS")]
+
+
+def test_a_number_does_not_go_on_under_another_heading() -> None:
+    # "2" would continue the list under "Words with special meaning"; it is under "Claims" now.
+    text = ("Words with special meaning\n1. Home means your house.\nThat is all.\nGENERAL CONDITIONS\n"
+            "You must take care.\nClaims\nYou must tell us.\n2. Keys are covered\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert not any(c.clause == "2" and c.heading_path.startswith("Words") for c in chunks)

@@ -15,7 +15,8 @@ title between two sentences (``titles_alone``), are marked below any style
 ``PolicyProfile._list_title``).
 
 Memory: one count per style seen (at most ``MAX_STYLES``), the run-in terms
-marked (at most ``MAX_TERMS``) and the marks of the lines fed but not yet
+marked and the titles alone in text with the line before each (at most
+``MAX_TERMS`` of each) and the marks of the lines fed but not yet
 read, which the zones hold back by a page or two.
 
 Why one module of this length: a page's marks are decided together -- runs
@@ -387,9 +388,8 @@ class Layout:
                 continue  # (the same line after the same line again: a block printed on every page)
             if len(self._pairs_seen) < MAX_TERMS:
                 self._pairs_seen.add(pair)
-            if True:
-                self._marks[first_line + i] = value
-                self._order.append(first_line + i)
+            self._marks[first_line + i] = value
+            self._order.append(first_line + i)
 
     def body(self) -> Optional[Style]:
         """The style that has set the most characters so far."""

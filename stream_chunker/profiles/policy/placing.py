@@ -13,9 +13,9 @@ or ``None``; they write nothing.
 
 from __future__ import annotations
 
-from typing import Optional, Protocol, Sequence, Tuple
+from typing import Mapping, Optional, Protocol, Sequence, Tuple
 
-from ..labels import DECIMAL, Level, Meaning, Number, follows, is_first, place
+from ..labels import DECIMAL, Level, Meaning, Number, Value, follows, is_first, place
 from .contents import Contents
 from .state import Frame, Open, deepest_numbered
 
@@ -37,6 +37,10 @@ class Placement:
         self.under_title = under_title
         """The line before it is the heading of its list, taken back from the
         text: that heading goes at ``depth``, the label under it."""
+
+
+Ended = Tuple[int, Value, Optional[Open]]
+"""A level a heading without a number ended: its depth, its value, and the level it was under."""
 
 
 class Reads(Protocol):
@@ -61,6 +65,9 @@ class Reads(Protocol):
         """The last numbered heading refused for the line before it alone, and the depth it would have gone at."""
     @property
     def heads_list(self) -> bool: """The last body line is a short title after a sentence: a list's heading."""
+    @property
+    def ended(self) -> Mapping[str, Ended]:
+        """Per family, a level a heading without a number ended."""
     @property
     def guess_alone(self) -> bool: """Nothing came after the first label's line while it is a guess."""
     @property
@@ -192,6 +199,21 @@ def after_missed(reads: Reads, options: Sequence[Meaning], printed: str) -> Opti
     for option in options:
         if option.style == missed[0].style and _next_sibling(option, missed[0]):
             return Placement(missed[1], Level(option.style, option.value, printed))
+    return None
+
+
+def after_ended(reads: Reads, options: Sequence[Meaning], printed: str) -> Optional[Placement]:
+    """The numbers go on around a heading without a number: the next value of
+    a level that heading ended opens where that level was (``1. PREAMBLE``,
+    ``OPERATIVE CLAUSE``, ``2. DEFINITIONS``)."""
+    stack = reads.stack
+    for option in options:
+        ended = reads.ended.get(option.style)
+        if ended is None or option.value != (ended[1][0] + 1, 0):
+            continue
+        depth, _, parent = ended
+        if depth <= len(stack) and (parent is None or stack[depth - 1] is parent):  # (still under it)
+            return Placement(depth, Level(option.style, option.value, printed))
     return None
 
 

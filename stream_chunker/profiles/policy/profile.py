@@ -43,11 +43,11 @@ from ...core.records import HEADING, STYLED, TEXT, Line, Run, new
 from ...core.stages.cutter import special_lines
 from ...core.text import ends_clause, first_letter, reads_as_sentence, short_title
 from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
-from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
+from ..labels import DECIMAL, Level, Meaning, Number, Value, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
 from .contents import CONTENTS_TITLE, LEADER, ReadsContents
 from .outline import continues_title, heads_list, is_title, prefix_value, row_cells, styled_title
-from .placing import Placement, is_prefixed
+from .placing import Ended, Placement, is_prefixed
 from .rules import (LISTED, MID_SENTENCE, NOT_NEXT, POLICY, QUIET, TABLE_ROW, HeadingLine, LabelLine, Preset,
                     Refusal, Verdict, line_before_allows, stands_alone)
 from .state import UNNUMBERED, Frame, Open, deepest_numbered
@@ -93,6 +93,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._root = Frame((), "")  # the frame above the top-level decimal sections
         self.started = False  # a label has opened a level
         self.confirmed = False  # a label has followed the first by the rules
+        self.ended: Dict[str, Ended] = {}  # per family, a level a heading without a number ended
         # The last decision of the rules on a line, kept by the condition that
         # asked them for the action that follows (``open_*`` or ``reject_*``).
         self._verdict: Verdict = QUIET
@@ -299,6 +300,10 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._title_is_text = self.after_contents = False
         if depth < len(self.stack):
             self._keep_empty_heading()  # (one it ends; one it goes under shows in its heading path)
+        for at in range(len(self.stack) - 1, depth - 1, -1):  # the outermost of each family it ends, kept
+            style = self.stack[at].level.style
+            if style not in (UNNUMBERED, DECIMAL):
+                self.ended[style] = (at, self.stack[at].level.value, self.stack[at - 1] if at else None)
         del self.stack[depth:]
         if not any(o.level.style == DECIMAL for o in self.stack):
             self.path, self._root = [], Frame((), "")
@@ -536,6 +541,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             opened.cid = self._ids.unique(f"{parent}.{printed}" if parent else printed)
             if line and self.layout is not None and opened.prominence is None:
                 opened.prominence = self.layout.prominence(line)
+        self.ended.pop(opened.level.style, None)  # (its family is open again, or starts again)
         self.stack.append(opened)
         self._deepest()
 

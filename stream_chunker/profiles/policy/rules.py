@@ -32,7 +32,7 @@ from ..labels import DECIMAL, Level, Meaning, Number, is_first, parse_number
 from .contents import ENTRY, may_be_entry, same_title
 from .families import DECIMAL_HEADING, FAMILIES, Family, label_pattern, leads
 from .outline import RUN_IN, ends_in_amount, is_title, styled_title
-from .placing import Placement, Reads, after_missed, out_of_order, place_decimal, place_outline, replacing, set_apart
+from .placing import Placement, Reads, after_ended, after_missed, out_of_order, place_decimal, place_outline, replacing, set_apart
 
 
 class Refusal(NamedTuple):
@@ -231,7 +231,7 @@ def outline_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
     if placed is None and (title or text is not None and RUN_IN.match(text)):
         placed = out_of_order(reads, options, label)
     if placed is None and text is not None and text[:1].isupper():
-        placed = after_missed(reads, options, label)
+        placed = after_missed(reads, options, label) or after_ended(reads, options, label)
     if placed is None and line.set_apart and text is not None and styled_title(text, reads.max_words):
         placed = set_apart(reads, options, label)
     if placed is None or m["glued"] is not None and not _glued_may_open(reads, placed):
