@@ -94,6 +94,9 @@ REPLY_LIMIT = 60.0
 """Seconds this process waits for a reply it needs before it gives the
 counting process up."""
 
+PEAK_TRIES = 20
+"""Reads of a counting process's peak RSS while it shows none (10 ms apart)."""
+
 SOCKET_BYTES = 1 << 20
 """The buffer asked for on each side of the socket (the system may give less;
 what it holds is measured)."""
@@ -336,14 +339,19 @@ class _Worker:
         its own ``ru_maxrss`` would count this process's size at the fork
         before the exec), or as last read there once it has exited (a
         process that has exited has none); None where it was never read."""
-        try:
-            with open(f"/proc/{self.process.pid}/status", encoding="ascii") as status:
-                for line in status:
-                    if line.startswith("VmHWM:"):
-                        self._peak = max(self._peak or 0.0, round(int(line.split()[1]) / 1024, 1))
-                        break
-        except (OSError, ValueError):
-            pass
+        for _ in range(PEAK_TRIES):
+            try:
+                with open(f"/proc/{self.process.pid}/status", encoding="ascii") as status:
+                    for line in status:
+                        if line.startswith("VmHWM:"):
+                            self._peak = max(self._peak or 0.0, round(int(line.split()[1]) / 1024, 1))
+                            return self._peak
+            except (OSError, ValueError):
+                pass
+            if self.process.poll() is not None:
+                break
+            # (no memory to show: it is in the middle of its exec, as a loaded machine may keep it a while)
+            time.sleep(0.01)
         return self._peak
 
     def _end(self) -> None:
