@@ -112,3 +112,10 @@ def test_a_number_does_not_go_on_under_another_heading() -> None:
             "You must take care.\nClaims\nYou must tell us.\n2. Keys are covered\n")
     chunks = list(chunk_lines(text, real_tokens=False))
     assert not any(c.clause == "2" and c.heading_path.startswith("Words") for c in chunks)
+
+
+def test_a_title_alone_may_head_a_decimal_list_and_not_a_lettered_one() -> None:
+    # (before "a." it is seldom a heading: the FEMA forms' text out of column order has many)
+    assert titles_alone("We pay as this policy sets out.\nCover for loss\na) the loss of a limb;\n") == []
+    assert titles_alone("The terms below apply.\nStandard definitions\n2.1. Accident means a sudden event.\n") == \
+        [(1, 1.0)]

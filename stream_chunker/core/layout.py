@@ -249,13 +249,19 @@ MAX_COMMAS = 3
 _RUN_ENDS = (".", ",", ";", ":")
 
 
-_TITLE_ALONE = re.compile(r"\n(?=[A-Z][^\n.;:,!?]{2,80}\n(?:[(\u2022A-Z]|\d{1,2}[.)]? [A-Z]))")
+_STARTS = r"[(\u2022A-Z]|\d{1,2}(?:\.\d{1,2})*[.)]? [A-Z]"
+"""How a line after a title alone starts: as a sentence, a bullet or a
+numbered item (``1. Storm``, ``2.1. Accident``). (Not as a lettered one: in
+the FEMA forms' text out of column order, a short line before ``a.`` is
+seldom a heading.)"""
+_TITLE_ALONE = re.compile(rf"\n(?=[A-Z][^\n.;:,!?]{{2,80}}\n(?:{_STARTS}))")
 """The line end before a line that may stand apart by its text alone: a
 capital first, no punctuation that ends a clause, and a line after it that
 starts as a sentence, an item or a bullet does. (The line before must end a
 sentence: asked of each match, as a pattern that starts with a line end is
 searched for at a tenth of the cost of one that looks behind it.)"""
 _SENTENCE_ENDS = frozenset(".:;?!")
+_STARTS_LINE = re.compile(_STARTS)
 
 TITLE_WORDS = 8
 """Words a line may have and stand apart by its text alone."""
@@ -310,7 +316,7 @@ def _title_alone(lines: Sequence[str], i: int) -> Optional[float]:
     line = lines[i].strip()
     after = lines[i + 1].strip() if i + 1 < len(lines) else ""
     if len(line.split()) > TITLE_WORDS or mostly_figures(line) or not after or after.isupper() \
-            or not (after[:1].isupper() or after[:1] in "(\u2022" or after[:1].isdigit()):
+            or not _STARTS_LINE.match(after):
         return None
     if not reads_as_heading(line, after):
         return None
