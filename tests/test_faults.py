@@ -127,13 +127,25 @@ class Child:
         deadline = time.monotonic() + CHILD_TIMEOUT  # only there to turn a hang into a failure
         while True:
             leftovers = [f"process {pid}" for pid in self.processes()]
-            leftovers += [f"file {path.name}" for path in self.tmpdir.iterdir()]
+            leftovers += [f"file {path.name}{_what_it_is(path)}" for path in self.tmpdir.iterdir()]
             if not leftovers or time.monotonic() > deadline:
                 break
             time.sleep(0.02)  # a worker or a fork server sees its parent gone a moment later
         if self._own_tmpdir:
             shutil.rmtree(self.tmpdir, ignore_errors=True)
         return Run(self.argv, self.proc.returncode, out + (rest or b""), err or b"", leftovers)
+
+
+def _what_it_is(path: Path) -> str:
+    """What a file left behind is, to tell who made it: a rare leftover after
+    SIGINT with workers carries none of this tool's prefixes."""
+    try:
+        if path.is_dir():
+            return f" (a directory of {sorted(p.name for p in path.iterdir())[:5]})"
+        head = path.read_bytes()[:32] if path.is_file() else b""
+        return f" ({path.stat().st_size} bytes: {head!r})"
+    except OSError:
+        return " (gone)"
 
 
 def _status_field(pid: int, name: str) -> Optional[str]:
