@@ -174,7 +174,7 @@ def _capitals_alone(lines: Sequence[str], styles: Sequence[Optional[Style]], bod
             continue
         before = lines[i - 1].strip() if i else ""
         after = _next_text(lines, i + 1)
-        if before and not before.endswith((".", ":", ";", "?", "!")):
+        if before and before[-1] not in _SENTENCE_ENDS:
             continue
         if not after[:1].isupper() or after.isupper() or below[i + 1] < MIN_UNDER:
             continue
@@ -284,7 +284,12 @@ def titles_alone(text: str) -> List[Tuple[int, float]]:
     >>> titles_alone("We pay the cost of the\nRepairs Team\nWe pay.\n"), titles_alone("Call us.\nThe Insurer\n3,750\n")
     ([], [])
     """
-    out: List[Tuple[int, float]] = []
+    return [(i, value) for i, _, value in _titles_alone(text)]
+
+
+def _titles_alone(text: str) -> List[Tuple[int, int, float]]:
+    """``titles_alone``, each with where its line starts in ``text``."""
+    out: List[Tuple[int, int, float]] = []
     lines: Optional[List[str]] = None
     line_no = pos = 0
     for m in _TITLE_ALONE.finditer(text):
@@ -292,8 +297,9 @@ def titles_alone(text: str) -> List[Tuple[int, float]]:
             continue
         if lines is None:
             lines = text.split("\n")
-        line_no += text.count("\n", pos, m.start() + 1)
-        pos = m.start() + 1
+        start = m.start() + 1
+        line_no += text.count("\n", pos, start)
+        pos = start
         i = line_no
         if out and out[-1][0] >= i:
             continue  # (taken already, after the title before it)
@@ -301,7 +307,8 @@ def titles_alone(text: str) -> List[Tuple[int, float]]:
             value = _title_alone(lines, i)
             if value is None:
                 break
-            out.append((i, value))
+            out.append((i, start, value))
+            start += len(lines[i]) + 1
             i += 1
             if i >= len(lines) or not _TITLE_START.match(lines[i]):
                 break
@@ -377,19 +384,12 @@ class Layout:
         ``furniture`` lines, by their starts in ``text``)."""
         if self._chars:
             return  # (a PDF's styles are the evidence)
-        lines = None
-        starts: List[int] = []
-        for i, value in titles_alone(text):
-            if lines is None:
-                lines = text.split("\n")
-                at = 0
-                for line in lines:
-                    starts.append(at)
-                    at += len(line) + 1
-            line = lines[i].strip()
-            if starts[i] in furniture or starts[i - 1] in furniture or takes(line):
+        for i, start, value in _titles_alone(text):
+            before = text.rfind("\n", 0, start - 1) + 1  # (a title alone has a line before it)
+            line = text[start:text.index("\n", start)].strip()
+            if start in furniture or before in furniture or takes(line):
                 continue
-            pair = (lines[i - 1].strip(), line)
+            pair = (text[before:start - 1].strip(), line)
             if pair in self._pairs_seen:
                 continue  # (the same line after the same line again: a block printed on every page)
             if len(self._pairs_seen) < MAX_TERMS:
