@@ -281,6 +281,23 @@ def test_a_signal_at_any_moment_stops_the_run_cleanly(signum, setups):
     assert stopped > MOMENTS // 2  # the moments fall mostly while the runs go on
 
 
+def test_a_stop_while_python_finds_its_temporary_directory_leaves_nothing(docs, tmp_path, monkeypatch):
+    """Python finds $TMPDIR's directory by making a file there and deleting
+    it: a stop in between once left that file (with a name of eight random
+    letters) behind. Here the stop comes at that very moment, every time."""
+    def found_with_a_stop_between() -> str:
+        probe = tmp_path / "abcd1234"
+        probe.write_bytes(b"blat")
+        os.kill(os.getpid(), signal.SIGINT)  # its handler runs at the next instruction
+        probe.unlink()
+        return str(tmp_path)
+
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    monkeypatch.setattr(tempfile, "_get_default_tempdir", found_with_a_stop_between)
+    assert main(["--no-real-tokens", "--jobs", "1", str(docs / "folder")]) == EXIT_INTERRUPTED
+    assert list(tmp_path.iterdir()) == []
+
+
 # -- writes that fail ---------------------------------------------------------------------
 
 

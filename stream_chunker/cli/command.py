@@ -7,6 +7,7 @@ import io
 import json
 import os
 import sys
+import tempfile
 import time
 from contextlib import ExitStack, redirect_stdout
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
@@ -168,7 +169,20 @@ def _batches(args: argparse.Namespace, document: Document, name: str, stack: Exi
     return document.batches(pages=advance)
 
 
+def _find_temp_dir(signals: Signals) -> None:
+    """Python finds its temporary directory by making a file there and
+    deleting it; a stop between the two would leave the file in $TMPDIR.
+    So it is found once, first thing, with signals held. A $TMPDIR that is
+    no use is said, by name, by the first file that needs it."""
+    with signals.held():
+        try:
+            tempfile.gettempdir()
+        except OSError:
+            pass
+
+
 def _run(args: argparse.Namespace, out: Output, signals: Signals) -> int:
+    _find_temp_dir(signals)
     keywords = _options(args)
     workers = worker_count(args.jobs)
     options = Options.of(**keywords)
