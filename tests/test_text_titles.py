@@ -90,6 +90,11 @@ def test_generated_plain_text_wordings_keep_every_paragraph_at_its_path(outline,
         holder = [c for c in chunks if sentence in c.text]
         assert len(holder) == 1 and holder[0].heading_path == path, (sentence, [c.heading_path for c in holder])
     assert len({c.id for c in chunks}) == len(chunks)
+    assert_same_in_pieces(text, chunks, pieces)
+
+
+def assert_same_in_pieces(text: str, chunks, pieces: int) -> None:
+    """``text`` fed in ``pieces`` parts gives ``chunks``, and loses no word."""
     assert_balanced(text, pieces=[max(len(text) // pieces, 1)] * pieces)
     cut = Chunker(real_tokens=False)
     step = max(len(text) // pieces, 1)

@@ -17,17 +17,21 @@ from typing import Mapping, Optional, Protocol, Sequence, Tuple
 
 from ..labels import DECIMAL, Level, Meaning, Number, Value, follows, is_first, place
 from .contents import Contents
-from .state import Frame, Open, deepest_numbered
+from .state import UNNUMBERED, Frame, Open, deepest_numbered
+
+
+BARE = "bare-digit"
+"""The family of ``1.``, ``2.``: a decimal section's number before it has a child."""
 
 
 class Placement:
     """Where a label-shaped line goes: the stack is cut to ``depth`` and ``level``
     pushed. Made once and never changed."""
 
-    __slots__ = ("depth", "level", "replaces", "converts", "under_title")
+    __slots__ = ("depth", "level", "replaces", "converts", "under_title", "resumes")
 
     def __init__(self, depth: int, level: Level, replaces: bool = False, converts: bool = False,
-                 under_title: bool = False) -> None:
+                 under_title: bool = False, resumes: bool = False) -> None:
         self.depth = depth
         self.level = level
         self.replaces = replaces
@@ -37,6 +41,9 @@ class Placement:
         self.under_title = under_title
         """The line before it is the heading of its list, taken back from the
         text: that heading goes at ``depth``, the label under it."""
+        self.resumes = resumes
+        """The decimal sections a heading without a number ended go on: this
+        number follows the last of them (see ``after_ended_decimal``)."""
 
 
 Ended = Tuple[int, Value, Optional[Open]]
@@ -69,6 +76,8 @@ class Reads(Protocol):
     def ended(self) -> Mapping[str, Ended]:
         """Per family, a level a heading without a number ended."""
     @property
+    def ender(self) -> Optional[Open]: """The heading without a number that ended the decimal sections last."""
+    @property
     def guess_alone(self) -> bool: """Nothing came after the first label's line while it is a guess."""
     @property
     def max_words(self) -> int: """A numbered line with more words is a clause, not a title."""
@@ -96,9 +105,12 @@ def place_decimal(reads: Reads, number: Number, printed: str, listed_next: bool,
         return replacing(reads, level, title)
     if not reads.started:  # the first label, under any headings without a number open
         return Placement(len(stack), level)
+    resumed = after_ended_decimal(reads, number, level)
+    if resumed is not None:
+        return resumed
     at = deepest_numbered(stack)  # (headings without a number inside the bare "x.": x.1 still converts it)
     top = stack[at].level if at >= 0 else None
-    if top is not None and top.style == "bare-digit" and number == (top.value[0], 1):
+    if top is not None and top.style == BARE and number == (top.value[0], 1):
         return Placement(at, level, converts=True)
     if listed_next or number == (1,):
         return Placement(len(stack), level)
@@ -214,6 +226,26 @@ def after_ended(reads: Reads, options: Sequence[Meaning], printed: str) -> Optio
         depth, _, parent = ended
         if depth <= len(stack) and (parent is None or stack[depth - 1] is parent):  # (still under it)
             return Placement(depth, Level(option.style, option.value, printed))
+    return None
+
+
+def after_ended_decimal(reads: Reads, number: Number, level: Level) -> Optional[Placement]:
+    """Bounded hindsight over a heading without a number that ended the
+    decimal sections: the number that follows the last of them goes on where
+    they were (``Specific Definitions`` after ``2.23``, then ``2.24``), while
+    nothing but headings under that heading has opened since."""
+    converts = False
+    ended = reads.ended.get(DECIMAL)
+    if ended is None or not follows(DECIMAL, ended[1], number):
+        ended = reads.ended.get(BARE)  # (``2. DEFINITIONS``, ``Standard definitions``, ``2.1``: decimal all along)
+        if ended is None or number != (ended[1][0], 1):
+            return None
+        converts = True
+    depth, _, parent = ended
+    stack = reads.stack
+    if depth < len(stack) and (parent is None or stack[depth - 1] is parent) and stack[depth] is reads.ender \
+            and all(o.level.style == UNNUMBERED for o in stack[depth:]):
+        return Placement(depth, level, converts=converts, resumes=True)
     return None
 
 

@@ -33,7 +33,7 @@ an item at the first level under a heading, with the items nested in it (see
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Dict, Final, List, Optional, Pattern, Sequence, Tuple
+from typing import Any, Callable, Dict, Final, List, Optional, Pattern, Sequence, Tuple, cast
 
 from ...core.chunk import Chunk
 from ...core.layout import CAPITALS, LARGER, RUN_IN, TEXT_TITLE
@@ -47,7 +47,7 @@ from ..labels import DECIMAL, Level, Meaning, Number, Value, is_first, is_next_n
 from ..paragraphs import ParagraphProfile
 from .contents import CONTENTS_TITLE, LEADER, ReadsContents
 from .outline import continues_title, heads_list, is_title, prefix_value, row_cells, styled_title
-from .placing import Ended, Placement, is_prefixed
+from .placing import BARE, Ended, Placement, is_prefixed
 from .rules import (LISTED, MID_SENTENCE, NOT_NEXT, POLICY, QUIET, TABLE_ROW, HeadingLine, LabelLine, Preset,
                     Refusal, Verdict, line_before_allows, stands_alone)
 from .state import UNNUMBERED, Frame, Open, deepest_numbered
@@ -116,6 +116,12 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.missed: Optional[Tuple[Meaning, int]] = None  # see ``rules.after_missed``
         self._rejected_at = 0  # the last line of the last heading refused
         self._styled_at: Optional[int] = None  # where the styled line just judged goes (``opens_styled``)
+        # The section it goes inside, and in place of which heading (``_inside_decimal``).
+        self._styled_within: Optional[Tuple[Frame, int]] = None
+        # The decimal level a heading without a number ended, and its path (``_resume_decimal``).
+        self._ended_decimal: Tuple[Open, List[Frame], Frame] = (Open(Level(DECIMAL, (0,), ""), "", True), [],
+                                                                Frame((), ""))
+        self.ender: Optional[Open] = None  # that heading
         self._empty: Optional[Tuple[Open, int, int]] = None  # the heading without a number just opened, its line and page, while it has no text
 
     def classes(self) -> Tuple[str, ...]:
@@ -234,6 +240,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
 
     def _styled_place(self, rec: Line) -> Optional[int]:
         """``CONTINUES``, the depth the stack is cut to before it, or None (text)."""
+        self._styled_within = None
         if self.waiting or self.layout is None or self.listed(rec):
             return None
         value = self.layout.prominence(rec.first)
@@ -243,6 +250,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             return None  # (a run-in term's line is its text: the layout checked the term)
         assert value is not None
         stack = self.stack
+        inside = self._inside_decimal(value)
+        if inside is not None:
+            return inside
         depth = styled_depth(stack, value)
         if depth == len(stack) and stack and not stack[-1].heading and not self._ends_items(rec, value):
             # Under the deepest level only as a heading's subheading (a decimal
@@ -257,6 +267,38 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if any(o.level.style == DECIMAL for o in stack[:depth]) and any(o.level.style == DECIMAL for o in stack[depth:]):
             return None
         return depth
+
+    def _inside_decimal(self, value: float) -> Optional[int]:
+        """Where a heading without a number goes beside one already inside a
+        decimal section (``Specific Definitions`` after ``Standard
+        definitions`` and ``2.1``-``2.23``): in that section, in place of the
+        first set no larger; the sections deeper in it end. Kept for
+        ``open_styled`` in ``_styled_within``."""
+        d = self.decimal_depth
+        if d is None:
+            return None
+        for frame in self.path:
+            for at, sub in enumerate(frame.subs):
+                if sub.prominence is None or sub.prominence <= value:
+                    self._styled_within = (frame, at)
+                    return d + 1
+        for depth in range(d + 1, len(self.stack)):
+            opened = self.stack[depth]
+            if opened.within is not None and (opened.prominence is None or opened.prominence <= value):
+                self._styled_within = (opened.within, len(opened.within.subs))
+                return depth
+        return None
+
+    def _section_of(self, depth: int) -> Optional[Frame]:
+        """The decimal section a heading without a number opened at ``depth``
+        is inside: the deepest open one that is a heading, not a clause
+        (``2.23 Surgery means …`` holds no headings), if it goes right above
+        the decimal level."""
+        if self._styled_within is not None:
+            return self._styled_within[0]
+        if self.decimal_depth is None or depth != self.decimal_depth + 1:
+            return None
+        return next((frame for frame in reversed(self.path) if not frame.clause), None)
 
     def _past_contents(self, depth: int) -> int:
         """A heading after a contents list is the list heading's sibling at most:
@@ -300,9 +342,20 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._title_is_text = self.after_contents = False
         if depth < len(self.stack):
             self._keep_empty_heading()  # (one it ends; one it goes under shows in its heading path)
+        within = self._section_of(depth)
+        ended_decimal = False
+        if within is not None:  # the decimal sections deeper in it end, and the headings it replaces
+            del self.path[self.path.index(within) + 1:]
+            if self._styled_within is not None:
+                del within.subs[self._styled_within[1]:]
         for at in range(len(self.stack) - 1, depth - 1, -1):  # the outermost of each family it ends, kept
             style = self.stack[at].level.style
-            if style not in (UNNUMBERED, DECIMAL):
+            if style in (DECIMAL, BARE):  # (their numbers may go on: ``_resume_decimal``)
+                self._ended_decimal = (self.stack[at], list(self.path), self._root)
+                ended_decimal = True
+            if style == DECIMAL:
+                self.ended[style] = (depth, self.stack[at].level.value, self.stack[depth - 1] if depth else None)
+            elif style != UNNUMBERED:
                 self.ended[style] = (at, self.stack[at].level.value, self.stack[at - 1] if at else None)
         del self.stack[depth:]
         if not any(o.level.style == DECIMAL for o in self.stack):
@@ -313,6 +366,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         opened = Open(Level(UNNUMBERED, (0, 0), cited or slug(title)), title, True, value)
         opened.cites = cited is not None
         opened.last = rec.first
+        opened.within = within
+        if ended_decimal:
+            self.ender = opened
         self._push(opened)
         self._open_unit(len(self.stack) - 1)
         self._empty = (opened, rec.first, rec.page)
@@ -472,8 +528,13 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
 
     def _open_decimal(self, rec: Line, placed: Placement, number_text: str, title: Optional[str],
                       dot: bool) -> None:
-        self._enter(rec, placed)
         number = placed.level.value
+        if placed.resumes:
+            placed = self._resume_decimal(placed)
+        moved = self._headings_kept(placed, number)
+        if self._empty is not None and self._empty[0] in moved:
+            self._empty = None  # (its title is in the heading path of what follows)
+        self._enter(rec, placed)
         d = self.decimal_depth
         if placed.converts:  # the bare "x." open is decimal section x: its title stays
             self.path = [Frame(number[:1], self.stack[placed.depth].title)]
@@ -495,9 +556,15 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         while self.path and not (self.path[-1].number == number[: len(self.path[-1].number)]
                                  and len(self.path[-1].number) < len(number)):
             self.path.pop()
+        for opened in moved:
+            if placed.converts:
+                opened.within = self.path[0]
+            if any(frame is opened.within for frame in self.path):
+                cast(Frame, opened.within).subs.append(opened)
         max_words = self.max_words
         is_text = title is not None and reads_as_sentence(title, max_words)
-        self.path.append(Frame(number, "" if title is None else short_title(title, max_words) if is_text else title))
+        self.path.append(Frame(number, "" if title is None else short_title(title, max_words) if is_text else title,
+                               is_text))
         self._push(Open(placed.level, "", True), rec.first)  # (its label as printed: a decimal number has no dot in it)
         self.reach_section(number)
         self._open_unit(len(self.stack) - 1)
@@ -512,6 +579,49 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         else:
             self.licensed = True
             self._fresh = self.stack[-1]
+
+    def _headings_kept(self, placed: Placement, number: Number) -> List[Open]:
+        """The headings without a number inside a decimal section that a number
+        under it keeps (they group the section's children after them): those
+        right above the decimal level, if that level is the one cut, or above
+        the bare ``x.`` that ``x.1`` makes a decimal section."""
+        depth = placed.depth
+        if depth != self.decimal_depth and not placed.converts:
+            return []
+        kept = []
+        for opened in self.stack[depth + 1:]:
+            frame = opened.within
+            if opened.level.style != UNNUMBERED or (frame is None and not placed.converts):
+                break
+            if frame is None or frame.number == number[:len(frame.number)] and len(frame.number) < len(number):
+                kept.append(opened)
+        return kept
+
+    def _resume_decimal(self, placed: Placement) -> Placement:
+        """The decimal sections that a heading without a number ended go on
+        (see ``placing.after_ended_decimal``): a number under one of them puts
+        that heading inside it, in hindsight; one at the top ends it."""
+        slot, path, root = self._ended_decimal
+        number, depth = placed.level.value, placed.depth
+        self.path, self._root = list(path), root
+        section = next((frame for frame in reversed(path) if not frame.clause
+                        and frame.number == number[:len(frame.number)] and len(frame.number) < len(number)), None)
+        if placed.converts:  # the bare ``x.`` goes back, the headings above it: ``_open_decimal`` converts it
+            self.stack.insert(depth, slot)
+            self.packer.retitle(self._heading_path())
+            self._deepest()
+            return Placement(depth, placed.level, converts=True)
+        if section is None:
+            self.stack.insert(depth, slot)
+            del self.stack[depth + 1:]
+        else:
+            del self.path[path.index(section) + 1:]
+            for opened in self.stack[depth:]:
+                opened.within = section
+            self.stack.insert(depth, slot)
+            self.packer.retitle(self._heading_path())
+        self._deepest()
+        return Placement(depth, placed.level)
 
     def _open_outline(self, rec: Line, placed: Placement, text: Optional[str]) -> None:
         self._enter(rec, placed, alone=text is None and bool(self.waiting))
@@ -530,6 +640,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.missed = None
         self.in_contents_list = False
         parent = self.stack[-1].cid if self.stack else ""
+        if opened.within is not None:
+            parent = opened.within.cited
         printed = opened.level.printed
         if opened.level.style == UNNUMBERED and not opened.cites:
             if not parent and printed == FRONT:
@@ -587,7 +699,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         for other in self.stack:
             if other.node is not None and other.node >= depth:
                 other.node = None
-        clause = ".".join([o.level.printed for o in self.stack[: index + 1] if o.level.style != UNNUMBERED or o.cites])
+        clause = ".".join([opened.within.cited if o.level.style == DECIMAL and opened.within is not None
+                           else o.level.printed for o in self.stack[: index + 1] if o.level.style != UNNUMBERED or o.cites])
         self.packer.open(depth, new(Key, (opened.cid, clause or None, self._heading_path(), None, True)))
         opened.node = depth
 
@@ -598,6 +711,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 for frame in self.path:
                     if frame.title:
                         titles.append(frame.title)
+                    titles.extend(sub.title for sub in frame.subs if sub.title)
             elif opened.title:
                 titles.append(opened.title)
         path = " > ".join(titles)
@@ -667,7 +781,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         max_words = self.max_words
         if fresh.level.style == DECIMAL:
             frame = self.path[-1]
-            frame.title = short_title(frame.title, max_words)
+            frame.title, frame.clause = short_title(frame.title, max_words), True
             self.packer.retitle(self._heading_path())
             self._open_title_paragraph()
             self.in_heading(self._title, -1)
@@ -749,7 +863,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if opened.level.style == DECIMAL:
             self._title_at, self._title = label, first
             if reads_as_sentence(first, self.max_words) or not first_letter(first).isupper():
-                self.path[-1].title = short_title(first, self.max_words)
+                self.path[-1].title, self.path[-1].clause = short_title(first, self.max_words), True
                 self.packer.retitle(self._heading_path())
                 self._title_is_text = True
                 self.continue_paragraph(line)

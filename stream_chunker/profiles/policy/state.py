@@ -6,7 +6,7 @@ The profile alone changes these, from the decisions its rules return (see
 
 from __future__ import annotations
 
-from typing import Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 from ..labels import Level, Number
 
@@ -19,14 +19,24 @@ Form = Tuple[bool, bool]
 
 
 class Frame:
-    """An open decimal section: its number, its title, and the form its children take."""
+    """An open decimal section: its number, its title, the form its children
+    take, whether it is a clause (its title reads as a sentence) rather than a
+    heading, and the headings without a number inside it that its later
+    children go under (``2. DEFINITIONS`` › ``Standard definitions`` › ``2.1``)."""
 
-    __slots__ = ("number", "title", "children")
+    __slots__ = ("number", "title", "children", "clause", "subs")
 
-    def __init__(self, number: Number, title: str) -> None:
+    def __init__(self, number: Number, title: str, clause: bool = False) -> None:
         self.number = number
         self.title = title
         self.children: Optional[Form] = None
+        self.clause = clause
+        self.subs: List["Open"] = []
+
+    @property
+    def cited(self) -> str:
+        """Its number as cited: ``2.4``."""
+        return ".".join(map(str, self.number))
 
 
 class Open:
@@ -34,7 +44,7 @@ class Open:
     path, whether it is a heading (or an item), and the depth of its node in
     the packer while that is open."""
 
-    __slots__ = ("level", "title", "heading", "node", "cid", "prominence", "last", "cites")
+    __slots__ = ("level", "title", "heading", "node", "cid", "prominence", "last", "cites", "within")
 
     def __init__(self, level: Level, title: str, heading: bool, prominence: Optional[float] = None) -> None:
         self.level = level
@@ -45,6 +55,8 @@ class Open:
         self.prominence = prominence  # how far a PDF's layout sets its line above the body (``core.layout``)
         self.last = 0  # the last line of its heading, for an unnumbered one
         self.cites = False  # an unnumbered heading with a prefix word and value of its own (``COVERAGE A –``): cited by it
+        # For one inside a decimal section: that section, whose later children go under it.
+        self.within: Optional[Frame] = None
 
 
 def deepest_numbered(stack: Sequence[Open]) -> int:
