@@ -107,3 +107,24 @@ def test_generated_sections_with_headings_inside_keep_every_clause_at_its_path(s
         assert holder[0].clause == clause and holder[0].heading_path.startswith(path), (clause, paths(chunks))
     assert len({c.id for c in chunks}) == len(chunks)
     assert_same_in_pieces(text, chunks, pieces)
+
+
+def test_a_heading_right_after_a_decimal_heading_goes_inside_it() -> None:
+    pages = [COVER, [("4. EXCLUSIONS", BIG), body("We do not pay for the following."),
+                     ("4.1. Standard Exclusions", BOLD), ("Exclusions specific to hospital expenses", BOLD),
+                     body("We do not pay for any of these expenses."),
+                     ("4.2. Specific exclusions", BOLD), body("We do not pay for war.")]]
+    found = [(c.clause, c.heading_path) for c in read(pages) if c.clause]
+    assert found == [("4", "EXCLUSIONS"),
+                     ("4.1", "EXCLUSIONS > Standard Exclusions > Exclusions specific to hospital expenses"),
+                     ("4.2", "EXCLUSIONS > Specific exclusions")]  # (set alike, it was 4.1's sibling, and 4.1 empty)
+
+
+def test_a_list_under_a_heading_that_ended_the_sections_leaves_it_ended() -> None:
+    # A table's header set like a heading, with its rows numbered: "3.2" goes on under "3", not under the header.
+    pages = [COVER, [("3. COVERAGE", BIG), body("We pay the benefits below."),
+                     ("3.1. Base Covers", BOLD), body("The covers listed below are built in."),
+                     ("Loss Covered", BOLD), body("1. Loss of use of both ears."), body("2. Loss of a thumb."),
+                     ("3.2. Optional Covers", BOLD), body("The covers below are optional.")]]
+    found = [(c.clause, c.heading_path) for c in read(pages) if c.clause and c.clause.startswith("3")]
+    assert found[-1] == ("3.2", "COVERAGE > Optional Covers")

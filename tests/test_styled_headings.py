@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from stream_chunker import Chunker
 from stream_chunker.core.layout import LEARNING_CHARS, MAX_STYLES, Layout, Style, prominence, standing_out
+from stream_chunker.drivers.pdf import FontNames
 
 BODY = Style(10.0, False)
 BIG = Style(16.0, True)
@@ -638,3 +639,12 @@ def test_a_schedule_of_benefits_before_its_wording_opens_no_section(rows, pieces
     assert all(f"{title} {amount}" in held for title, amount in rows)
     assert len({c.id for c in chunks}) == len(chunks)
     assert chunks_of(max(len(text) // pieces, 1)) == chunks
+
+
+@pytest.mark.parametrize("name, bold", [
+    ("Helvetica-Bold", True), ("Poppins-SemiBold", True), ("Aspira-Demi", True), ("FSJoey-Heavy", True),
+    ("Gotham-Medium", True),  # (heavier than the Book or Regular face a wording's body is set in)
+    ("Gotham-Book", False), ("ArialMT", False), ("AkzidenzGroteskBE-Light", False), ("Poppins-Regular", False),
+])
+def test_a_font_is_bold_by_its_name(name: str, bold: bool) -> None:
+    assert bool(FontNames._BOLD.search(name)) is bold

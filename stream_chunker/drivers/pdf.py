@@ -263,7 +263,7 @@ class FontNames:
     name and weight, asked once per font; and PDFium's raw calls, with the
     buffers they read into."""
 
-    _BOLD = re.compile(r"bold|black|heavy|semibold|demi|,b\b|-b\b", re.IGNORECASE)
+    _BOLD = re.compile(r"bold|black|heavy|semibold|demi|medium|,b\b|-b\b", re.IGNORECASE)
 
     def __init__(self) -> None:
         import pypdfium2.raw as pdfium_c

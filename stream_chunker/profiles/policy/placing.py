@@ -233,7 +233,7 @@ def after_ended_decimal(reads: Reads, number: Number, level: Level) -> Optional[
     """Bounded hindsight over a heading without a number that ended the
     decimal sections: the number that follows the last of them goes on where
     they were (``Specific Definitions`` after ``2.23``, then ``2.24``), while
-    nothing but headings under that heading has opened since."""
+    that heading is still open where they were."""
     converts = False
     ended = reads.ended.get(DECIMAL)
     if ended is None or not follows(DECIMAL, ended[1], number):
@@ -243,8 +243,7 @@ def after_ended_decimal(reads: Reads, number: Number, level: Level) -> Optional[
         converts = True
     depth, _, parent = ended
     stack = reads.stack
-    if depth < len(stack) and (parent is None or stack[depth - 1] is parent) and stack[depth] is reads.ender \
-            and all(o.level.style == UNNUMBERED for o in stack[depth:]):
+    if depth < len(stack) and (parent is None or stack[depth - 1] is parent) and stack[depth] is reads.ender:
         return Placement(depth, level, converts=converts, resumes=True)
     return None
 

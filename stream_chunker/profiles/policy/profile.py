@@ -253,6 +253,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         inside = self._inside_decimal(value)
         if inside is not None:
             return inside
+        if self._fresh_decimal_heading(value):
+            return len(stack)
         depth = styled_depth(stack, value)
         if depth == len(stack) and stack and not stack[-1].heading and not self._ends_items(rec, value):
             # Under the deepest level only as a heading's subheading (a decimal
@@ -288,6 +290,20 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 self._styled_within = (opened.within, len(opened.within.subs))
                 return depth
         return None
+
+    def _fresh_decimal_heading(self, value: float) -> bool:
+        """A heading right after a decimal heading, before any text, goes
+        inside it (``4.1 Standard Exclusions`` ⏎ ``Exclusions specific to
+        section 3.2(b)``), if that heading stands apart as well: set apart by
+        the layout, or a title in text with no layout, and has words for a
+        title (a number before a schedule's row, ``001 39520 COUNTY ROAD``,
+        has figures)."""
+        stack = self.stack
+        if not stack or self._fresh is not stack[-1] or stack[-1].level.style != DECIMAL or self._title_is_text \
+                or not self._title[:1].isalpha():
+            return False
+        assert self.layout is not None
+        return value != RUN_IN and (stack[-1].prominence is not None or self.layout.body() is None)
 
     def _section_of(self, depth: int) -> Optional[Frame]:
         """The decimal section a heading without a number opened at ``depth``
@@ -600,7 +616,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def _resume_decimal(self, placed: Placement) -> Placement:
         """The decimal sections that a heading without a number ended go on
         (see ``placing.after_ended_decimal``): a number under one of them puts
-        that heading inside it, in hindsight; one at the top ends it."""
+        that heading inside it, in hindsight; one at the top ends it, as does
+        any number once a list has opened under the heading."""
         slot, path, root = self._ended_decimal
         number, depth = placed.level.value, placed.depth
         self.path, self._root = list(path), root
@@ -611,7 +628,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self.packer.retitle(self._heading_path())
             self._deepest()
             return Placement(depth, placed.level, converts=True)
-        if section is None:
+        if section is None or any(o.level.style != UNNUMBERED for o in self.stack[depth:]):
+            # (at the top, or a list under the heading: a table's header, set like a heading, is no heading)
             self.stack.insert(depth, slot)
             del self.stack[depth + 1:]
         else:
