@@ -334,3 +334,39 @@ def test_a_bar_of_pages_on_request(pdfs, capsys, monkeypatch):
     code, out, err = run_main([FAST, "--progress", str(pdfs / "plain.pdf")], capsys, monkeypatch)
     assert code == 0 and len(json_lines(out)) == 2
     assert "page/s" in err and "B/s" not in err
+
+
+def test_a_side_heading_in_a_column_of_its_own_heads_its_text(tmp_path):
+    """``When we will pay`` in a left column, its text beside it in the
+    body's face: the column sets it apart (a hanging term), again in every
+    section; a table's row, with more than one column and figures, is not."""
+    pdf = fpdf.FPDF()
+    pdf.set_auto_page_break(auto=True, margin=15)
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 10)
+    pdf.multi_cell(0, 5, "This wording and your schedule make up your contract with us. " * 40,
+                   new_x="LMARGIN", new_y="NEXT")
+    for number, cover in ((1, "ACCIDENTAL DEATH"), (2, "MEDICAL EXPENSES")):
+        pdf.ln(4)
+        pdf.set_font("Helvetica", "B", 10)
+        pdf.cell(0, 6, f"SECTION {number} - {cover}", new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("Helvetica", "", 10)
+        for label, text in (("When we will pay", f"If you suffer an injury on a trip we pay benefit {number}."),
+                            ("What we will pay", f"We pay the sum insured for section {number} in full.")):
+            y = pdf.get_y()
+            pdf.set_xy(10, y)
+            pdf.cell(40, 5, label)
+            pdf.set_xy(60, y)
+            pdf.multi_cell(0, 5, text, new_x="LMARGIN", new_y="NEXT")
+        y = pdf.get_y()
+        for x, cell in ((10, "Loss of one eye"), (60, "50% of the sum"), (110, "100% of the sum")):
+            pdf.set_xy(x, y)
+            pdf.cell(40, 5, cell)
+        pdf.ln(5)
+    path = tmp_path / "side-headings.pdf"
+    pdf.output(str(path))
+    chunks, _ = chunked(path)
+    found = {(c.clause, c.heading_path.split(" > ")[-1]) for c in chunks if "trip" in c.text or "full" in c.text}
+    assert found == {("1", "When we will pay"), ("1", "What we will pay"),
+                     ("2", "When we will pay"), ("2", "What we will pay")}
+    assert not any(c.heading_path.endswith("Loss of one eye") for c in chunks)

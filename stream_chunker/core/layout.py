@@ -77,6 +77,8 @@ RUN_IN = 0.0
 """The prominence of a line that starts with a run-in term: below any heading's,
 so that terms are siblings of each other under the heading they are listed in."""
 MAX_TERM_WORDS = 6
+HANGING_TEXT_WORDS = 3
+"""Words a hanging term's line goes on with, at least: a table's row has fewer, or figures."""
 
 
 def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
@@ -95,11 +97,23 @@ def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
     []
     >>> run_in_terms(["(b) loss of or damage to property", "Act of Terrorism Use of force"], [None] * 2, [0, 17])
     [(1, 'Act of Terrorism')]
+
+    A negative lead is a *hanging* term, in a column of its own beside its
+    text (``When We will pay`` ⏎ ``When an Accident happens …``, see
+    ``drivers.pdf``): its column sets it apart whatever the line before, but
+    its text must be words, not a table's figures.
+
+    >>> run_in_terms(["of Accident", "What We will pay We will pay the benefit"], [None] * 2, [0, -17])
+    [(1, 'What We will pay')]
+    >>> run_in_terms(["Things we say.", "Loss of one eye 50% 100%"], [None] * 2, [0, -16])
+    []
     """
     out: List[Tuple[int, str]] = []
     for i, lead in enumerate(leads[:len(lines)]):
         if not lead:
             continue
+        hanging = lead < 0
+        lead = abs(lead)
         line = lines[i]
         term = line[:lead].strip().rstrip(":-\u2013\u2014 ")
         rest = line[lead:].lstrip(" \t:-\u2013\u2014")
@@ -107,6 +121,10 @@ def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
             continue
         if rest[:1].islower() and term.split()[0] in _DETERMINERS:
             continue  # (a defined term that starts a sentence: **The Insurer** will not pay for)
+        if hanging:
+            if len(rest.split()) >= HANGING_TEXT_WORDS and not mostly_figures(rest) and not mostly_figures(term):
+                out.append((i, term))
+            continue
         before = lines[i - 1].strip() if i else ""
         set_before = styles[i - 1] if i else None
         if before and not before.endswith((".", ";", ":", ")", "?")) and not (
@@ -365,8 +383,9 @@ class Layout:
         if not body.bold:
             for i, term in run_in_terms(lines, styles, leads, headings):
                 key = term.casefold()
-                if key in self._terms_seen:
-                    continue  # (a glossary defines a term once: one seen again is a defined term in use)
+                if key in self._terms_seen and leads[i] > 0:
+                    continue  # (a glossary defines a term once: one seen again is a defined term in use;
+                    # a hanging term recurs by design: ``When We will pay`` in every section)
                 if len(self._terms_seen) < MAX_TERMS:
                     self._terms_seen.add(key)
                 if first_line + i not in marks:

@@ -45,7 +45,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from ..core.chunk import Chunk
 from ..core.errors import ConfigError, InputError
-from ..core.layout import Style
+from ..core.layout import MAX_TERM_WORDS, Style
 from ..engine.chunker import Chunker
 
 BACKENDS = ("pdfium", "pdftotext")
@@ -273,6 +273,14 @@ class FontNames:
         self._buffer = ctypes.create_string_buffer(256)
         self._flags = ctypes.c_int()
         self.matrix: Any = pdfium_c.FS_MATRIX()  # a character's matrix, read into here
+        self._edges = [ctypes.c_double() for _ in range(4)]  # a character's box, read into here
+
+    def box(self, textpage: Any, index: int) -> Tuple[float, float]:
+        """The left and right of character ``index``'s box."""
+        left, right, bottom, top = self._edges
+        self.c.FPDFText_GetCharBox(textpage, index, ctypes.byref(left), ctypes.byref(right),
+                                   ctypes.byref(bottom), ctypes.byref(top))
+        return left.value, right.value
 
     def bold(self, textpage: Any, index: int) -> bool:
         pdfium_c = self.c
@@ -323,7 +331,10 @@ def line_style(textpage: Any, offset: int, line: str, fonts: FontNames) -> Tuple
     style, n = max(seen.items(), key=lambda item: item[1])
     uniform = style if n >= UNIFORM * sum(seen.values()) else None
     # (a term may be half the characters sampled: only a line set in bold throughout has no run-in term)
-    return uniform, _bold_lead(textpage, offset, line, first, fonts) if uniform is None or not uniform.bold else 0
+    lead = _bold_lead(textpage, offset, line, first, fonts) if uniform is None or not uniform.bold else 0
+    if not lead and uniform is not None:
+        lead = -_hanging_lead(textpage, offset, line, first, fonts, uniform.size)
+    return uniform, lead
 
 
 def _bold_lead(textpage: Any, offset: int, line: str, first: int, fonts: FontNames) -> int:
@@ -340,6 +351,40 @@ def _bold_lead(textpage: Any, offset: int, line: str, first: int, fonts: FontNam
 
 MAX_LEAD = 60
 """Characters a run-in term may take at a line's start."""
+HANGING_GAP = 2.0
+"""How far a hanging term stands from its text, in font sizes: a column's gap, not a word's."""
+
+
+def _hanging_lead(textpage: Any, offset: int, line: str, first: int, fonts: FontNames, size: float) -> int:
+    """Where the text after a hanging term starts (0 for none): the line's first
+    words in a column of their own (``When We will pay``, a side heading),
+    set apart from the rest by a gap of ``HANGING_GAP`` sizes or more within
+    ``MAX_LEAD`` characters and ``MAX_TERM_WORDS`` words, and by no such gap
+    again within as many words after it (a table's row has more than one)."""
+    c, box = fonts.c, fonts.box
+    found, words, i, end = 0, 0, first, len(line)
+    while i < end and words <= 2 * MAX_TERM_WORDS:
+        if not line[i].isspace():
+            i += 1
+            continue
+        j = i
+        while j < end and line[j].isspace():
+            j += 1
+        if j >= end:
+            break
+        words += 1
+        before, after = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + i - 1), \
+            c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + j)
+        if before >= 0 and after >= 0 and box(textpage, after)[0] - box(textpage, before)[1] >= HANGING_GAP * size:
+            if found:
+                return 0
+            if i - first > MAX_LEAD or words > MAX_TERM_WORDS:
+                return 0
+            found = j
+        elif not found and (i - first > MAX_LEAD or words > MAX_TERM_WORDS):
+            return 0
+        i = j
+    return found
 
 
 def _first_char_box(textpage: Any, text_index: int) -> Optional[Tuple[float, float]]:
