@@ -370,3 +370,26 @@ def test_a_side_heading_in_a_column_of_its_own_heads_its_text(tmp_path):
     assert found == {("1", "When we will pay"), ("1", "What we will pay"),
                      ("2", "When we will pay"), ("2", "What we will pay")}
     assert not any(c.heading_path.endswith("Loss of one eye") for c in chunks)
+
+
+def test_a_term_in_bold_between_quotes_heads_its_definition(tmp_path):
+    """``"Data" means …``: the term alone is bold, its quotes are not."""
+    pdf = fpdf.FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 10)
+    pdf.multi_cell(0, 5, "This wording and your schedule make up your contract with us. " * 40,
+                   new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Helvetica", "B", 12)
+    pdf.cell(0, 8, "DEFINITIONS", new_x="LMARGIN", new_y="NEXT")
+    for term, meaning in (("Data", "information or concepts in any form."), ("Spouse", "the person you live with.")):
+        pdf.set_font("Helvetica", "", 10)
+        pdf.write(5, '"')
+        pdf.set_font("Helvetica", "B", 10)
+        pdf.write(5, term)
+        pdf.set_font("Helvetica", "", 10)
+        pdf.write(5, f'" means {meaning}')
+        pdf.ln(6)
+    path = tmp_path / "quoted-terms.pdf"
+    pdf.output(str(path))
+    chunks, _ = chunked(path)
+    assert [c.heading_path for c in chunks if "means" in c.text] == ["DEFINITIONS > Data", "DEFINITIONS > Spouse"]

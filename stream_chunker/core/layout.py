@@ -97,6 +97,8 @@ def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
     []
     >>> run_in_terms(["(b) loss of or damage to property", "Act of Terrorism Use of force"], [None] * 2, [0, 17])
     [(1, 'Act of Terrorism')]
+    >>> run_in_terms(["Things we say.", '"Data" means information in any form.'], [None] * 2, [0, 6])
+    [(1, 'Data')]
 
     A negative lead is a *hanging* term, in a column of its own beside its
     text (``When We will pay`` ⏎ ``When an Accident happens …``, see
@@ -115,7 +117,7 @@ def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
         hanging = lead < 0
         lead = abs(lead)
         line = lines[i]
-        term = line[:lead].strip().rstrip(":-\u2013\u2014 ")
+        term = line[:lead].strip().rstrip(":-\u2013\u2014 ").strip(QUOTES)
         rest = line[lead:].lstrip(" \t:-\u2013\u2014")
         if not term or not term[0].isupper() or len(term.split()) > MAX_TERM_WORDS or not rest:
             continue
@@ -237,6 +239,8 @@ def reads_as_heading(text: str, after: str) -> bool:
 _NUMBERED = re.compile(r"\d{1,2}\.?\s+[A-Z]")
 """A title numbered as a section is: ``1. Key details about your policy``."""
 
+QUOTES = "\"'\u201c\u201d\u2018\u2019"
+"""Quotes a defined term may stand in: ``"Business Pursuit" means``."""
 _DETERMINERS = frozenset("The A An This These That Our Your Any Each Every No".split())
 """Words a sentence starts with, and a term in a definitions list does not."""
 

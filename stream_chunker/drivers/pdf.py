@@ -45,7 +45,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from ..core.chunk import Chunk
 from ..core.errors import ConfigError, InputError
-from ..core.layout import MAX_TERM_WORDS, Style
+from ..core.layout import MAX_TERM_WORDS, QUOTES, Style
 from ..engine.chunker import Chunker
 
 BACKENDS = ("pdfium", "pdftotext")
@@ -339,14 +339,21 @@ def line_style(textpage: Any, offset: int, line: str, fonts: FontNames) -> Tuple
 
 def _bold_lead(textpage: Any, offset: int, line: str, first: int, fonts: FontNames) -> int:
     """Where a run of bold characters from the line's first one ends, if the line goes on after it in a
-    weight that is not bold (0 if it does not start bold, or is bold beyond ``MAX_LEAD``)."""
-    for i in range(first, min(len(line), first + MAX_LEAD)):
+    weight that is not bold (0 if it does not start bold, or is bold beyond ``MAX_LEAD``). Quotes around
+    the run go with it, in any weight (``"Business Pursuit" means``, the term alone in bold)."""
+    start = first
+    while start < len(line) and line[start] in QUOTES:
+        start += 1
+    for i in range(start, min(len(line), first + MAX_LEAD)):
         if line[i].isspace():
             continue
         index = fonts.c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + i)
         if index < 0 or not fonts.bold(textpage, index):
-            return i if i > first else 0
+            if i == start:
+                return 0
+            return i + 1 if start > first and line[i] in QUOTES else i
     return 0
+
 
 
 MAX_LEAD = 60
