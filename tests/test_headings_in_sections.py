@@ -128,3 +128,16 @@ def test_a_list_under_a_heading_that_ended_the_sections_leaves_it_ended() -> Non
                      ("3.2. Optional Covers", BOLD), body("The covers below are optional.")]]
     found = [(c.clause, c.heading_path) for c in read(pages) if c.clause and c.clause.startswith("3")]
     assert found[-1] == ("3.2", "COVERAGE > Optional Covers")
+
+
+def test_a_numbered_heading_set_alike_on_the_line_below_goes_on() -> None:
+    """A long numbered title that wraps: the second line, set as the first
+    is and right below it, is more of the title, not a heading inside it."""
+    pages = [COVER, [("SECTION C) BENEFITS", BIG), body("We pay the benefits below in full."),
+                     ("SECTION D) EXCLUSIONS APPLICABLE TO PART A", BIG), ("UNDER SECTION C) OF THE POLICY", BIG),
+                     body("We do not pay for the following treatment."),
+                     ("SECTION E) CONDITIONS THAT APPLY TO", BIG), ("EVERY SECTION", BIG),
+                     body("You must tell us at once.")]]
+    found = [(c.clause, c.heading_path) for c in read(pages) if c.clause]
+    assert found == [("C", "BENEFITS"), ("D", "EXCLUSIONS APPLICABLE TO PART A UNDER SECTION C) OF THE POLICY"),
+                     ("E", "CONDITIONS THAT APPLY TO EVERY SECTION")]

@@ -233,7 +233,7 @@ def reads_as_heading(text: str, after: str) -> bool:
     if after[:1].islower() and len(text.split()) > TERM_WORDS:
         return False  # (a term of a definitions list may go on: ``Agistment`` ⏎ ``is to take in …``)
     last = text.rsplit(None, 1)[-1].lower() if text.strip() else ""
-    return last not in _LEADING_ON
+    return last not in LEADING_ON
 
 
 _NUMBERED = re.compile(r"\d{1,2}\.?\s+[A-Z]")
@@ -253,7 +253,8 @@ _FIGURES = re.compile(r"[\d\s,.$\u00a3\u20ac\u20b9%/()-]*\d[\d\s,.$\u00a3\u20ac\
 TERM_WORDS = 4
 """A run this short may be a defined term whose definition goes on after it in lower case."""
 
-_LEADING_ON = frozenset("a an and as at by for from in into of on or our than that the to with your".split())
+LEADING_ON = frozenset("a an and as at by for from in into of on or our than that the to under with your".split())
+"""Words a title or sentence goes on after: one that ends a line leads on to the next."""
 """Words a heading does not end on: they lead on to more of a sentence."""
 
 MIN_UNDER = 2

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Tuple
 
-from ...core.layout import reads_as_heading
+from ...core.layout import LEADING_ON, reads_as_heading
 from ...core.text import first_letter, mostly_figures, reads_as_sentence, title_case
 
 
@@ -45,6 +45,24 @@ def continues_title(line: str) -> bool:
     (True, False)
     """
     return len(line.split()) <= 6 and is_title(line, 6)
+
+
+def wraps_onto(title: str, line: str) -> bool:
+    """A title that goes on onto the next line, set alike: it ends on a word
+    that leads on, or the line starts with one, or in lower case (``… TO
+    PART A- DOMESTIC COVER`` ⏎ ``UNDER SECTION C) …``), or both are in
+    capitals (``INSURANCE UNDER TWO OR MORE`` ⏎ ``COVERAGES``); not a title
+    whole and a heading of its own below it (``Standard Exclusions`` ⏎
+    ``Exclusions specific to …``).
+
+    >>> wraps_onto("EXCLUSIONS APPLICABLE TO PART A", "UNDER SECTION C)"), wraps_onto("CONDITIONS THAT APPLY TO", "EVERY SECTION")
+    (True, True)
+    >>> wraps_onto("Standard Exclusions", "Exclusions specific to hospital expenses")
+    False
+    """
+    last, first = (title.split() or [""])[-1], (line.split() or [""])[0]
+    return (last.lower() in LEADING_ON or first.lower() in LEADING_ON or first[:1].islower()
+            or title.isupper() and line.isupper())
 
 
 _AMOUNT = re.compile(r"[$£€¥₹]\s?\d|\b(?:INR|USD|GBP|EUR|AUD|SGD|NZD|CAD|Rs\.?)\s?\d"

@@ -46,7 +46,7 @@ from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
 from ..labels import DECIMAL, Level, Meaning, Number, Value, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
 from .contents import CONTENTS_TITLE, LEADER, ReadsContents
-from .outline import continues_title, heads_list, is_title, prefix_value, row_cells, styled_title
+from .outline import continues_title, heads_list, is_title, prefix_value, row_cells, styled_title, wraps_onto
 from .placing import BARE, Ended, Placement, is_prefixed
 from .rules import (LISTED, MID_SENTENCE, NOT_NEXT, POLICY, QUIET, TABLE_ROW, HeadingLine, LabelLine, Preset,
                     Refusal, Verdict, line_before_allows, stands_alone)
@@ -246,6 +246,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         value = self.layout.prominence(rec.first)
         if self._continues_styled(rec, value):
             return CONTINUES
+        if self._fresh is not None and self._fresh is (self.stack[-1] if self.stack else None) \
+                and not self._title_is_text and self._set_alike_below(rec, self._fresh):
+            return None  # (the title of the numbered heading goes on: ``continue_heading``)
         if self.layout.term(rec.first) is None and not styled_title(rec.text, self.max_words):
             return None  # (a run-in term's line is its text: the layout checked the term)
         assert value is not None
@@ -773,9 +776,24 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             return False
         if fresh.prominence is not None and self.layout is not None and self.layout.prominence(rec.first) is None:
             return False  # the layout sets the title apart from the line after it: the title is whole
+        if self._set_alike_below(rec, fresh):
+            return True  # (``SECTION D) EXCLUSIONS- STANDARD …`` ⏎ ``UNDER SECTION C) BENEFITS …``)
         if rec.text[:1].islower():
             return True
         return fresh.level.style != DECIMAL and continues_title(rec.text.split("\n", 1)[0])
+
+    def _set_alike_below(self, rec: Line, fresh: Open) -> bool:
+        """Line ``rec`` is set as the numbered heading just opened is, on the
+        line right below it: the heading's title wraps onto it."""
+        if fresh.prominence is None or self.layout is None or self.layout.prominence(rec.first) != fresh.prominence:
+            return False
+        if fresh.level.style == DECIMAL:
+            below = self._title_at is not None and self._title_at.last == rec.first - 1
+            title = self.path[-1].title if self.path else ""
+        else:
+            below = bool(self._title_lines) and self._title_lines[-1].last == rec.first - 1
+            title = fresh.title
+        return below and wraps_onto(title, rec.text)
 
     def continue_heading(self, rec: Line) -> None:
         if self.waiting:
@@ -790,7 +808,10 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if not rec.text[:1].islower():  # the title goes on, and a label may still follow it
             first, _, rest = rec.text.partition("\n")
             self.in_heading(first)
-            fresh.title += " " + first
+            if fresh.level.style == DECIMAL:
+                self.path[-1].title += " " + first
+            else:
+                fresh.title += " " + first
             self.packer.retitle(self._heading_path())
             if rest:
                 ParagraphProfile.continue_paragraph(self, rec._replace(first=rec.first + 1, text=rest))
