@@ -648,3 +648,16 @@ def test_a_schedule_of_benefits_before_its_wording_opens_no_section(rows, pieces
 ])
 def test_a_font_is_bold_by_its_name(name: str, bold: bool) -> None:
     assert bool(FontNames._BOLD.search(name)) is bold
+
+
+def test_a_larger_heading_may_lead_into_its_list() -> None:
+    """``You’re not covered for`` set larger, then its items' bold titles: a
+    heading, though it ends on ``for``; in bold at the body's size, a line
+    that ends so is a sentence that wraps."""
+    pages = [COVER, [("Fire and theft", Style(20.0, True)), body("We cover your car against fire and theft in full."),
+                     ("You’re not covered for", BIG), ("Keys left in the car", BOLD),
+                     body("We won’t cover theft if the keys were left in it."),
+                     ("You must always lock it when you leave it for", BOLD), body("Any time at all.")]]
+    paths = [c.heading_path for c in read(pages)]
+    assert "Fire and theft > You’re not covered for > Keys left in the car" in paths
+    assert not any("leave it for" in path for path in paths)

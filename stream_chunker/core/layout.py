@@ -169,7 +169,8 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
             # A heading has text under it on its page: a run that only a footer
             # follows is a title drawn last (a cover block), or furniture --
             # unless it is numbered as a section is (a chapter's title page).
-            if (below[j] >= MIN_UNDER or _NUMBERED.match(text)) and reads_as_heading(text, _next_text(lines, j)):
+            larger = style is not None and style.size >= LARGER * body.size
+            if (below[j] >= MIN_UNDER or _NUMBERED.match(text)) and reads_as_heading(text, _next_text(lines, j), larger):
                 # At one size and weight, capitals rank above Title Case
                 # (``COVERAGE D - LOSS OF USE`` over ``4. Property Not Covered``).
                 out.append((i, j, value + CAPITALS if text.isupper() else value))
@@ -211,11 +212,14 @@ def _next_text(lines: Sequence[str], j: int) -> str:
     return ""
 
 
-def reads_as_heading(text: str, after: str) -> bool:
+def reads_as_heading(text: str, after: str, larger: bool = False) -> bool:
     """Whether a run of lines set apart (``text``, joined) ends as a heading
     does, with ``after`` the next line with text: not as a sentence or a list
     ends, not on a word that leads on (``of``, ``the``), and with no sentence
     going on after it (``Coverage is limited to no more`` ⏎ ``liability …``).
+    A run set ``larger`` than the body may end on such a word before a line
+    that starts anew, with a capital: a heading that leads into its list
+    (``You’re not covered for`` ⏎ ``Liability``).
 
     >>> reads_as_heading("What is covered", "We pay for storm."), reads_as_heading("Our payment will be for the", "cost")
     (True, False)
@@ -225,6 +229,8 @@ def reads_as_heading(text: str, after: str) -> bool:
     (False, True)
     >>> reads_as_heading("INR 3,750,000", "INR")
     False
+    >>> reads_as_heading("You’re not covered for", "Liability"), reads_as_heading("You’re not covered for", "Liability", True)
+    (False, True)
     """
     if text.endswith(_RUN_ENDS) or text.count(",") >= MAX_COMMAS or _FIGURES.fullmatch(after):
         return False  # (a figure under it: a table's cell, ``INR`` ⏎ ``3,750,000``)
@@ -233,7 +239,7 @@ def reads_as_heading(text: str, after: str) -> bool:
     if after[:1].islower() and len(text.split()) > TERM_WORDS:
         return False  # (a term of a definitions list may go on: ``Agistment`` ⏎ ``is to take in …``)
     last = text.rsplit(None, 1)[-1].lower() if text.strip() else ""
-    return last not in LEADING_ON
+    return last not in LEADING_ON or larger and after[:1].isupper()
 
 
 _NUMBERED = re.compile(r"\d{1,2}\.?\s+[A-Z]")
