@@ -141,3 +141,15 @@ def test_a_numbered_heading_set_alike_on_the_line_below_goes_on() -> None:
     found = [(c.clause, c.heading_path) for c in read(pages) if c.clause]
     assert found == [("C", "BENEFITS"), ("D", "EXCLUSIONS APPLICABLE TO PART A UNDER SECTION C) OF THE POLICY"),
                      ("E", "CONDITIONS THAT APPLY TO EVERY SECTION")]
+
+
+def test_a_clause_number_next_in_sequence_opens_after_a_line_cut_short() -> None:
+    """``3.2.`` with its dot, next after ``3.1``, opens its clause though the
+    line before stops mid-sentence (a list's last item without its full
+    stop); a number of one part there is still text (``Cover lasts for`` ⏎
+    ``3 Months after the loss``)."""
+    text = ("3. COVERAGE\nWe pay the covers below.\n3.1. Base Covers: The covers below are built in and apply to all.\n"
+            "i. If a claim is made in the year any bonus\nawarded shall be withdrawn\n"
+            "3.2. Optional Covers: The covers listed below are optional benefits and shall apply if chosen\n"
+            "Cover lasts for\n3 Months after the date of the loss of the car.\n")
+    assert [c.clause for c in chunk_lines(text, real_tokens=False)] == ["3", "3.1", "3.2"]

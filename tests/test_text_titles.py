@@ -124,3 +124,9 @@ def test_a_title_alone_may_head_a_decimal_list_and_not_a_lettered_one() -> None:
     assert titles_alone("We pay as this policy sets out.\nCover for loss\na) the loss of a limb;\n") == []
     assert titles_alone("The terms below apply.\nStandard definitions\n2.1. Accident means a sudden event.\n") == \
         [(1, 1.0)]
+
+
+def test_a_question_alone_between_sentences_is_a_heading() -> None:
+    text = ("We pay as this policy sets out.\nWho is covered to drive other cars?\n"
+            "Your certificate shows who has cover.\nIs that all? Yes.\nCall us.\n")
+    assert [c.heading_path for c in chunk_lines(text, real_tokens=False)] == ["", "Who is covered to drive other cars?"]

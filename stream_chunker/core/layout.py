@@ -260,7 +260,6 @@ TERM_WORDS = 4
 """A run this short may be a defined term whose definition goes on after it in lower case."""
 
 LEADING_ON = frozenset("a an and as at by for from in into of on or our than that the to under with your".split())
-"""Words a title or sentence goes on after: one that ends a line leads on to the next."""
 """Words a heading does not end on: they lead on to more of a sentence."""
 
 MIN_UNDER = 2
@@ -283,9 +282,10 @@ _STARTS = r"[(\u2022A-Z]|\d{1,2}(?:\.\d{1,2})*[.)]? [A-Z]"
 numbered item (``1. Storm``, ``2.1. Accident``). (Not as a lettered one: in
 the FEMA forms' text out of column order, a short line before ``a.`` is
 seldom a heading.)"""
-_TITLE_ALONE = re.compile(rf"\n(?=[A-Z][^\n.;:,!?]{{2,80}}\n(?:{_STARTS}))")
+_TITLE_ALONE = re.compile(rf"\n(?=[A-Z][^\n.;:,!?]{{2,80}}\??\n(?:{_STARTS}))")
 """The line end before a line that may stand apart by its text alone: a
-capital first, no punctuation that ends a clause, and a line after it that
+capital first, no punctuation that ends a clause but a question mark at its
+end (``Who is covered to drive other cars?``), and a line after it that
 starts as a sentence, an item or a bullet does. (The line before must end a
 sentence: asked of each match, as a pattern that starts with a line end is
 searched for at a tenth of the cost of one that looks behind it.)"""

@@ -28,7 +28,7 @@ from ...core.records import CONTENTS, HEADING, LABEL
 from ...core.stages.cutter import special_lines
 from ...core.text import ends_clause, first_letter, reads_as_sentence
 from ..base import Rule
-from ..labels import DECIMAL, Level, Meaning, Number, is_first, parse_number
+from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number, parse_number
 from .contents import ENTRY, may_be_entry, same_title
 from .families import DECIMAL_HEADING, FAMILIES, Family, label_pattern, leads
 from .outline import RUN_IN, ends_in_amount, is_title, styled_title
@@ -260,13 +260,26 @@ def line_before_allows(reads: Reads) -> Optional[Refusal]:
 
 def stands_alone(reads: Reads, m: "re.Match[str]") -> bool:
     """A decimal heading after a line that stops mid-sentence: a title (or
-    the contents list's next entry) stands on its own; a sentence is text
-    ("Cover lasts for" / "3 Months after the date of the loss.")."""
+    the contents list's next entry, or a clause's number of two parts or more
+    printed with its dot, next in sequence) stands on its own; a sentence is
+    text ("Cover lasts for" / "3 Months after the date of the loss.")."""
     title = m["title"] if m["title"] is not None else m["glued"]
     if not reads_as_sentence(title, reads.max_words):
         return True
+    number = parse_number(m["num"])
+    if len(number) > 1 and m["dot"] and title[:1].isupper() and _next_decimal(reads, number):
+        return True  # (``3.2. Optional Covers: The covers listed below …`` after ``3.1``: a clause's number)
     listed = reads.contents.next_entry()
     return listed is not None and listed[0] == parse_number(m["num"])
+
+
+def _next_decimal(reads: Reads, number: Number) -> bool:
+    """``number`` is next after the open decimal section, or the last one a
+    heading without a number ended."""
+    d = reads.decimal_depth
+    ended = reads.ended.get(DECIMAL)
+    last = reads.stack[d].level.value if d is not None else ended[1] if ended is not None else None
+    return last is not None and is_next_number(last, number)
 
 
 # -- presets ------------------------------------------------------------------
