@@ -312,6 +312,8 @@ def titles_alone(text: str) -> List[Tuple[int, float]]:
     [(1, 1.0), (3, 1.125)]
     >>> titles_alone("We pay the cost of the\nRepairs Team\nWe pay.\n"), titles_alone("Call us.\nThe Insurer\n3,750\n")
     ([], [])
+    >>> titles_alone("the ground.\nCP 10 75 12 20\nCYBER INCIDENT EXCLUSION\nThis endorsement modifies insurance.\n")
+    [(2, 1.125)]
     """
     return [(i, value) for i, _, value in _titles_alone(text)]
 
@@ -322,7 +324,9 @@ def _titles_alone(text: str) -> List[Tuple[int, int, float]]:
     lines: Optional[List[str]] = None
     line_no = pos = 0
     for m in _TITLE_ALONE.finditer(text):
-        if text[m.start() - 1:m.start()] not in _SENTENCE_ENDS or m.start() == 0:
+        if m.start() == 0:
+            continue
+        if text[m.start() - 1] not in _SENTENCE_ENDS and not _after_a_code(text, m.start()):
             continue
         if lines is None:
             lines = text.split("\n")
@@ -342,6 +346,15 @@ def _titles_alone(text: str) -> List[Tuple[int, int, float]]:
             if i >= len(lines) or not _TITLE_START.match(lines[i]):
                 break
     return out
+
+
+def _after_a_code(text: str, end: int) -> bool:
+    """The line that ends at ``end`` is figures (a form's number, ``CP 10 75
+    12 20``, or a page's ``1 1``), and the line after it in capitals: a form's
+    title below its number (``CYBER INCIDENT EXCLUSION``), where no sentence
+    ends before it."""
+    after = text[end + 1:text.find("\n", end + 1)]
+    return after.isupper() and mostly_figures(text[text.rfind("\n", 0, end) + 1:end])
 
 
 _TITLE_START = re.compile(r"[A-Z][^\n.;:,!?]{2,80}$")
