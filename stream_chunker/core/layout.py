@@ -282,13 +282,15 @@ _STARTS = r"[(\u2022A-Z]|\d{1,2}(?:\.\d{1,2})*[.)]? [A-Z]"
 numbered item (``1. Storm``, ``2.1. Accident``). (Not as a lettered one: in
 the FEMA forms' text out of column order, a short line before ``a.`` is
 seldom a heading.)"""
-_TITLE_ALONE = re.compile(rf"\n(?=[A-Z][^\n.;:,!?]{{2,80}}\??\n(?:{_STARTS}))")
+_TITLE_ALONE = re.compile(rf"\n(?=[A-Z][^\n.;:,!]{{2,80}}\n(?:{_STARTS}))")
 """The line end before a line that may stand apart by its text alone: a
 capital first, no punctuation that ends a clause but a question mark at its
 end (``Who is covered to drive other cars?``), and a line after it that
 starts as a sentence, an item or a bullet does. (The line before must end a
 sentence: asked of each match, as a pattern that starts with a line end is
-searched for at a tenth of the cost of one that looks behind it.)"""
+searched for at a tenth of the cost of one that looks behind it. A question
+mark is let through and asked of each match too: a pattern that took one at
+its end only would try twice as much at each line.)"""
 _SENTENCE_ENDS = frozenset(".:;?!")
 _STARTS_LINE = re.compile(_STARTS)
 
@@ -363,6 +365,8 @@ _TITLE_START = re.compile(r"[A-Z][^\n.;:,!?]{2,80}$")
 def _title_alone(lines: Sequence[str], i: int) -> Optional[float]:
     """Line ``i``'s prominence as a title alone, if it reads as one before the line after it."""
     line = lines[i].strip()
+    if "?" in line[:-1]:
+        return None  # (a question ends a title: ``Who is covered to drive other cars?``)
     after = lines[i + 1].strip() if i + 1 < len(lines) else ""
     if len(line.split()) > TITLE_WORDS or mostly_figures(line) or not after or after.isupper() \
             or not _STARTS_LINE.match(after):
