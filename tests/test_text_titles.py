@@ -130,3 +130,12 @@ def test_a_question_alone_between_sentences_is_a_heading() -> None:
     text = ("We pay as this policy sets out.\nWho is covered to drive other cars?\n"
             "Your certificate shows who has cover.\nIs that all? Yes.\nCall us.\n")
     assert [c.heading_path for c in chunk_lines(text, real_tokens=False)] == ["", "Who is covered to drive other cars?"]
+
+
+def test_a_street_number_before_an_address_is_no_section() -> None:
+    text = ("Chubb Group of Insurance Companies\n80 S 8TH ST · SUITE 2200 · MINNEAPOLIS, MN 55402\n"
+            "We write to confirm your cover.\nPost: Customer Relations\n1 Drake Circus\nPlymouth, PL1 1QH\n"
+            "YOUR POLICY\nThis is the policy.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [c.clause for c in chunks if c.clause] == []
+    assert any("80 S 8TH ST" in c.text and "1 Drake Circus" in c.text for c in chunks)

@@ -55,6 +55,12 @@ IN_CONTENTS: Final = Refusal("a number in a contents list")
 LISTED: Final = Refusal("a line of the contents list")
 MID_SENTENCE: Final = Refusal("follows a line that stops mid-sentence")
 _DATE = re.compile(r"(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
+_ADDRESS = re.compile(
+    r"[A-Z][\w'.-]*\s+(?i:street|st|avenue|ave|boulevard|blvd|parkway|circus|suite)\.?\s*(?:$|[,\u00b7])"  # 1 Drake Circus
+    r"|\b[A-Z]{2},?\s+\d{5}(?:-\d{4})?\s*$"  # … MINNEAPOLIS, MN 55402
+    r"|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\s*$")  # … Plymouth PL1 1SE
+"""An address after a street number: a street's word at its end or before a comma, or a ZIP code or
+postcode at its end."""
 
 
 # -- decimal headings ---------------------------------------------------------
@@ -125,9 +131,13 @@ def next_in_sequence(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
 
 
 def number_before_sentence_or_date(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
-    """``14 days after the leak``, ``1 January 2026``: a number, not a section."""
+    """``14 days after the leak``, ``1 January 2026``: a number, not a section;
+    nor is a street number (``1 Drake Circus``, ``80 S 8TH ST · SUITE 2200 ·
+    MINNEAPOLIS, MN 55402``)."""
     if len(line.number) == 1 and (_DATE.match(line.title) or reads_as_sentence(line.title, 1 << 30)):
         return Refusal("a number before a sentence or a date")
+    if len(line.number) == 1 and not line.dot and _ADDRESS.search(line.title):
+        return Refusal("a street number before an address")
     return None
 
 
