@@ -360,6 +360,7 @@ def _after_a_code(text: str, end: int) -> bool:
 
 
 _TITLE_START = re.compile(r"[A-Z][^\n.;:,!?]{2,80}$")
+"""A line that may be a title alone right after one: no question (one ends a run of titles alone)."""
 
 
 def _title_alone(lines: Sequence[str], i: int) -> Optional[float]:

@@ -355,7 +355,6 @@ def _bold_lead(textpage: Any, offset: int, line: str, first: int, fonts: FontNam
     return 0
 
 
-
 MAX_LEAD = 60
 """Characters a run-in term may take at a line's start."""
 HANGING_GAP = 2.0

@@ -223,10 +223,15 @@ def after_ended(reads: Reads, options: Sequence[Meaning], printed: str) -> Optio
         ended = reads.ended.get(option.style)
         if ended is None or option.value != (ended[1][0] + 1, 0):
             continue
-        depth, _, parent = ended
-        if depth <= len(stack) and (parent is None or stack[depth - 1] is parent):  # (still under it)
-            return Placement(depth, Level(option.style, option.value, printed))
+        if _still_under(stack, ended) and ended[0] <= len(stack):
+            return Placement(ended[0], Level(option.style, option.value, printed))
     return None
+
+
+def _still_under(stack: Sequence[Open], ended: Ended) -> bool:
+    """The level above where an ended level was is still open there."""
+    depth, _, parent = ended
+    return parent is None or 0 < depth <= len(stack) and stack[depth - 1] is parent
 
 
 def after_ended_decimal(reads: Reads, number: Number, level: Level) -> Optional[Placement]:
@@ -241,9 +246,8 @@ def after_ended_decimal(reads: Reads, number: Number, level: Level) -> Optional[
         if ended is None or number != (ended[1][0], 1):
             return None
         converts = True
-    depth, _, parent = ended
-    stack = reads.stack
-    if depth < len(stack) and (parent is None or stack[depth - 1] is parent) and stack[depth] is reads.ender:
+    depth, stack = ended[0], reads.stack
+    if depth < len(stack) and _still_under(stack, ended) and stack[depth] is reads.ender:
         return Placement(depth, level, converts=converts, resumes=True)
     return None
 

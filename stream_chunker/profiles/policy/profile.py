@@ -33,7 +33,7 @@ an item at the first level under a heading, with the items nested in it (see
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Dict, Final, List, Optional, Pattern, Sequence, Tuple, cast
+from typing import Any, Callable, Dict, Final, List, Optional, Pattern, Sequence, Tuple
 
 from ...core.chunk import Chunk
 from ...core.layout import CAPITALS, LARGER, RUN_IN, TEXT_TITLE
@@ -43,7 +43,7 @@ from ...core.records import HEADING, STYLED, TEXT, Line, Run, new
 from ...core.stages.cutter import special_lines
 from ...core.text import ends_clause, first_letter, reads_as_sentence, short_title
 from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
-from ..labels import DECIMAL, Level, Meaning, Number, Value, is_first, is_next_number
+from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
 from .contents import CONTENTS_TITLE, LEADER, ReadsContents
 from .outline import continues_title, heads_list, is_title, prefix_value, row_cells, styled_title, wraps_onto
@@ -118,10 +118,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._styled_at: Optional[int] = None  # where the styled line just judged goes (``opens_styled``)
         # The section it goes inside, and in place of which heading (``_inside_decimal``).
         self._styled_within: Optional[Tuple[Frame, int]] = None
-        # The decimal level a heading without a number ended, and its path (``_resume_decimal``).
-        self._ended_decimal: Tuple[Open, List[Frame], Frame] = (Open(Level(DECIMAL, (0,), ""), "", True), [],
-                                                                Frame((), ""))
-        self.ender: Optional[Open] = None  # that heading
+        # The decimal level a heading without a number ended, its path and root, and that heading
+        # (``_resume_decimal``).
+        self._ended_decimal: Optional[Tuple[Open, List[Frame], Frame, Open]] = None
         self._empty: Optional[Tuple[Open, int, int]] = None  # the heading without a number just opened, its line and page, while it has no text
 
     def classes(self) -> Tuple[str, ...]:
@@ -362,7 +361,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if depth < len(self.stack):
             self._keep_empty_heading()  # (one it ends; one it goes under shows in its heading path)
         within = self._section_of(depth)
-        ended_decimal = False
+        ended: Optional[Tuple[Open, List[Frame], Frame]] = None
         if within is not None:  # the decimal sections deeper in it end, and the headings it replaces
             del self.path[self.path.index(within) + 1:]
             if self._styled_within is not None:
@@ -370,8 +369,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         for at in range(len(self.stack) - 1, depth - 1, -1):  # the outermost of each family it ends, kept
             style = self.stack[at].level.style
             if style in (DECIMAL, BARE):  # (their numbers may go on: ``_resume_decimal``)
-                self._ended_decimal = (self.stack[at], list(self.path), self._root)
-                ended_decimal = True
+                ended = (self.stack[at], list(self.path), self._root)
             if style == DECIMAL:
                 self.ended[style] = (depth, self.stack[at].level.value, self.stack[depth - 1] if depth else None)
             elif style != UNNUMBERED:
@@ -386,8 +384,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         opened.cites = cited is not None
         opened.last = rec.first
         opened.within = within
-        if ended_decimal:
-            self.ender = opened
+        if ended is not None:
+            self._ended_decimal = (*ended, opened)
         self._push(opened)
         self._open_unit(len(self.stack) - 1)
         self._empty = (opened, rec.first, rec.page)
@@ -578,12 +576,15 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         for opened in moved:
             if placed.converts:
                 opened.within = self.path[0]
-            if any(frame is opened.within for frame in self.path):
-                cast(Frame, opened.within).subs.append(opened)
+            section = opened.within
+            if section is not None and any(frame is section for frame in self.path):
+                section.subs.append(opened)
         max_words = self.max_words
         is_text = title is not None and reads_as_sentence(title, max_words)
-        self.path.append(Frame(number, "" if title is None else short_title(title, max_words) if is_text else title,
-                               is_text))
+        frame = Frame(number, title or "")
+        if is_text:
+            frame.read_as_clause(frame.title, max_words)
+        self.path.append(frame)
         self._push(Open(placed.level, "", True), rec.first)  # (its label as printed: a decimal number has no dot in it)
         self.reach_section(number)
         self._open_unit(len(self.stack) - 1)
@@ -621,7 +622,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         (see ``placing.after_ended_decimal``): a number under one of them puts
         that heading inside it, in hindsight; one at the top ends it, as does
         any number once a list has opened under the heading."""
-        slot, path, root = self._ended_decimal
+        assert self._ended_decimal is not None  # (``placing.after_ended_decimal`` found its heading open)
+        slot, path, root, _ = self._ended_decimal
         number, depth = placed.level.value, placed.depth
         self.path, self._root = list(path), root
         section = next((frame for frame in reversed(path) if not frame.clause
@@ -643,6 +645,11 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self.packer.retitle(self._heading_path())
         self._deepest()
         return Placement(depth, placed.level)
+
+    @property
+    def ender(self) -> Optional[Open]:
+        """The heading without a number that ended the decimal sections last."""
+        return self._ended_decimal[3] if self._ended_decimal is not None else None
 
     def _open_outline(self, rec: Line, placed: Placement, text: Optional[str]) -> None:
         self._enter(rec, placed, alone=text is None and bool(self.waiting))
@@ -732,7 +739,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 for frame in self.path:
                     if frame.title:
                         titles.append(frame.title)
-                    titles.extend(sub.title for sub in frame.subs if sub.title)
+                    if frame.subs:
+                        titles.extend(sub.title for sub in frame.subs if sub.title)
             elif opened.title:
                 titles.append(opened.title)
         path = " > ".join(titles)
@@ -820,7 +828,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         max_words = self.max_words
         if fresh.level.style == DECIMAL:
             frame = self.path[-1]
-            frame.title, frame.clause = short_title(frame.title, max_words), True
+            frame.read_as_clause(frame.title, max_words)
             self.packer.retitle(self._heading_path())
             self._open_title_paragraph()
             self.in_heading(self._title, -1)
@@ -902,7 +910,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if opened.level.style == DECIMAL:
             self._title_at, self._title = label, first
             if reads_as_sentence(first, self.max_words) or not first_letter(first).isupper():
-                self.path[-1].title, self.path[-1].clause = short_title(first, self.max_words), True
+                self.path[-1].read_as_clause(first, self.max_words)
                 self.packer.retitle(self._heading_path())
                 self._title_is_text = True
                 self.continue_paragraph(line)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import List, Optional, Sequence, Tuple
 
+from ...core.text import short_title
 from ..labels import Level, Number
 
 UNNUMBERED = "unnumbered"
@@ -32,6 +33,10 @@ class Frame:
         self.children: Optional[Form] = None
         self.clause = clause
         self.subs: List["Open"] = []
+
+    def read_as_clause(self, text: str, max_words: int) -> None:
+        """Its title reads as a sentence: it is a clause, titled by its first words."""
+        self.title, self.clause = short_title(text, max_words), True
 
     @property
     def cited(self) -> str:
