@@ -113,7 +113,8 @@ class Chunker:
         self.profile.layout = self._layout
         stages = chain(bound=self.settings.max_paragraph_chars, special=lambda: self.profile.special,
                        leader=self.profile.leader, classify=self.profile.classify, records=self._reader.push,
-                       furniture=self._furniture, diagnose=self.diagnose, layout=self._layout)
+                       furniture=self._furniture, diagnose=self.diagnose, layout=self._layout,
+                       yields=self.profile.yields_to_layout)
         self._splitter, self._zones, self._cutter = stages.splitter, stages.zones, stages.cutter
 
     def feed(self, text: str) -> List[Chunk]:

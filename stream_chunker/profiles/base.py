@@ -73,6 +73,7 @@ class Profile(Protocol):
 
     def classes(self) -> Tuple[str, ...]: ...
     def classify(self, text: str) -> Optional[Tuple[str, "re.Match[str]"]]: ...
+    def yields_to_layout(self, found: Tuple[str, "re.Match[str]"]) -> bool: ...
     def take_run(self, run: Run) -> None: ...
     def finish(self) -> None: ...
     def report(self) -> Dict[str, Any]: ...
@@ -150,6 +151,11 @@ class BaseProfile:
                 if m is not None:
                     return name, m
         return None
+
+    def yields_to_layout(self, found: Tuple[str, "re.Match[str]"]) -> bool:
+        """A line a rule took (``classify``) that a PDF's layout, where it sets
+        the line above the body, makes a styled line instead: none here."""
+        return False
 
     def count(self, key: str, n: int = 1) -> None:
         self.counts[key] = self.counts.get(key, 0) + n

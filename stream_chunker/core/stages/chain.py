@@ -13,6 +13,7 @@ holds more than the bound of it. :func:`chain` names every connection once.
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Optional, Pattern, Tuple
 
 from ..layout import Layout
@@ -33,14 +34,16 @@ class Stages:
 
 def chain(*, bound: int, special: Callable[[], Tuple[Pattern[str], Pattern[str]]], leader: Optional[Pattern[str]],
           classify: Classify, records: Emit, furniture: Callable[[Line], None],
-          diagnose: Callable[..., None], layout: Optional[Layout] = None) -> Stages:
+          diagnose: Callable[..., None], layout: Optional[Layout] = None,
+          yields: Optional[Callable[[Tuple[str, "re.Match[str]"]], bool]] = None) -> Stages:
     """The stages for one document: ``records`` is given each record;
     ``special``, ``leader`` and ``classify`` are the profile's (see
     ``cutter``); ``furniture`` is told of each line judged furniture;
     ``bound`` is the hard bound on a line or paragraph; ``diagnose`` notes events;
-    ``layout`` marks the lines a PDF sets above its body text, if the profile reads them."""
+    ``layout`` marks the lines a PDF sets above its body text, if the profile reads them;
+    ``yields`` names the lines the profile's rules take that such a mark makes styled instead."""
     cutter = RecordCutter(special=special, leader=leader, classify=classify, emit=records, drop=furniture,
-                          bound=bound, diagnose=diagnose, layout=layout)
+                          bound=bound, diagnose=diagnose, layout=layout, yields=yields)
     zones = PageZones(release=cutter.take, long_line=cutter.long_line)
     splitter = LineSplitter(bound, lines=zones.feed, long_piece=zones.long_line, lines_passed=lambda: zones.lines,
                             diagnose=diagnose)

@@ -128,11 +128,13 @@ class RecordCutter:
 
     def __init__(self, special: Callable[[], Tuple[Pattern[str], Pattern[str]]], leader: Optional[Pattern[str]],
                  classify: Classify, emit: Emit, drop: Callable[[Line], None], bound: int,
-                 diagnose: Callable[..., None], layout: Optional[Layout] = None) -> None:
+                 diagnose: Callable[..., None], layout: Optional[Layout] = None,
+                 yields: Optional[Callable[[Tuple[str, "re.Match[str]"]], bool]] = None) -> None:
         self._layout = layout  # lines a PDF's layout marks stand out: each needs a look of its own
         self._special = special  # the newline before a line that needs a look, and a text's first line
         self._leader = leader  # matches inside such lines that ``special`` cannot see from their start
         self._classify = classify
+        self._yields = yields  # a class the layout's mark outranks (``_styled_or_classified``)
         self._emit = emit
         self._drop = drop
         self._bound = bound
@@ -206,9 +208,11 @@ class RecordCutter:
 
     def _styled_or_classified(self, text: str, line_no: int) -> Optional[Tuple[str, Optional["re.Match[str]"]]]:
         """The class the profile gives a line, or ``styled_line`` for one no
-        rule takes that the layout marks."""
-        found: Optional[Tuple[str, Optional["re.Match[str]"]]] = self._classify(text)
-        if found is None and self._layout is not None and self._layout.prominence(line_no) is not None:
+        rule takes that the layout marks -- or one a rule takes on weaker
+        evidence than the mark (``yields``)."""
+        found = self._classify(text)
+        if (found is None or self._yields is not None and self._yields(found)) \
+                and self._layout is not None and self._layout.prominence(line_no) is not None:
             return _STYLED
         return found
 

@@ -59,6 +59,11 @@ class Family:
         self.shape = shape
         self.leads = tuple(leads)
         self.dotted = dotted
+        self.yields_to_layout = False
+        """A line of this family that a PDF's layout sets above the body is read
+        as a styled heading (its wrapped title, the headings under it), not as a label."""
+        self.keeps_word = False
+        """A heading of this family keeps its label's word in its title."""
 
     def meanings(self, m: "re.Match[str]") -> List[Meaning]:
         """Every reading of the label (a style and a value): ``i.`` is the ninth
@@ -80,7 +85,7 @@ class Prefixed(Family):
 
     def __init__(self) -> None:
         Family.__init__(self, "prefixed", "word",
-                        rf"(?P<word>{_WORDS})\s+(?P<value>[A-Z]{{1,6}}|\d{{1,3}})(?:\s*[).:\-\u2013\u2014]|(?=\s+[A-Z]))",
+                        rf"(?P<word>{_WORDS})\s+(?P<value>[A-Z]{{1,6}}|\d{{1,3}})(?:\s*[).:\-\u2013\u2014]|(?=\s+[A-Z])|(?=\s*$))",
                         (rf"(?:{_WORDS})[ \t]",))
 
     def meanings(self, m: "re.Match[str]") -> List[Meaning]:
@@ -88,6 +93,38 @@ class Prefixed(Family):
 
     def printed(self, m: "re.Match[str]") -> str:
         return m["value"]
+
+
+class Worded(Family):
+    """Any word in capitals or with a capital first, then a value and a dash, a
+    colon or a closing parenthesis before its title: ``COVERAGE A \u2013
+    DWELLING``, ``Change 1 \u2013 Replacement of \u2026``, ``List II - Items
+    \u2026``, ``Clause 7: Cancellation``. The word is the document's own: it
+    names the style (``COVERAGE:upper``), so its
+    next value goes on with it (``COVERAGE B \u2013``) and the stack rule
+    places it like any label. The separator is the evidence a word off the
+    list needs: ``On 1 January`` and ``Page 3 of 26`` have none. Unlike a word
+    of the list, it does not sit above the outline: ``Claim 1 \u2013`` among a
+    section's examples nests where the stack rule puts it, and a heading
+    without a number ends it (its style has no space: see ``is_prefixed``)."""
+
+    def __init__(self) -> None:
+        Family.__init__(self, "worded", "word_any", _WORD_ANY, (_WORD_ANY_LEAD,))
+        self.yields_to_layout = True  # (a word off the list is weaker evidence than the layout)
+        self.keeps_word = True  # (the word says what the value counts: claims, changes, lists)
+
+    def meanings(self, m: "re.Match[str]") -> List[Meaning]:
+        return meanings(m["word_value"], m["word_any"].upper() + ":")
+
+    def printed(self, m: "re.Match[str]") -> str:
+        return m["word_value"]
+
+
+_WORD_ANY = (r"(?P<word_any>[A-Z][a-z]{2,15}|[A-Z]{3,16})[ \t]+(?P<word_value>[A-Z]{1,4}|\d{1,3})"
+             r"[ \t]*[)\-\u2013\u2014:](?=[ \t]+[A-Z\u00c0-\u00de\"'\u2018\u201c(])")
+# (Its title starts with a capital, a quote or a bracket: ``Events 1 - 10 and 12 - 14`` is a range.)
+# The cutter's cheap look: the same shape up to its separator.
+_WORD_ANY_LEAD = r"[A-Z][A-Za-z]{2,15}[ \t]+(?:[A-Z]{1,4}|\d{1,3})[ \t]*[)\-\u2013\u2014:]"
 
 
 class Parenthesised(Family):
@@ -152,6 +189,7 @@ FAMILIES: Sequence[Family] = (
     Closing(),
     DecimalAlone(),
     Prefixed(),
+    Worded(),
 )
 """The families of the policy profile, in the order their shapes are tried
 (and their leads: a word, the dearest to look for, comes last)."""

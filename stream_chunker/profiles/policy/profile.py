@@ -39,7 +39,7 @@ from ...core.chunk import Chunk
 from ...core.layout import CAPITALS, LARGER, RUN_IN, TEXT_TITLE
 from ...core.errors import ConfigError
 from ...core.packing import Cap, Key, Packer, UniqueIds
-from ...core.records import HEADING, STYLED, TEXT, Line, Run, new
+from ...core.records import HEADING, LABEL, STYLED, TEXT, Line, Run, new
 from ...core.stages.cutter import special_lines
 from ...core.text import ends_clause, first_letter, reads_as_sentence, short_title
 from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
@@ -125,6 +125,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
 
     def classes(self) -> Tuple[str, ...]:
         return ParagraphProfile.classes(self) + (STYLED,)
+
+    def yields_to_layout(self, found: Tuple[str, "re.Match[str]"]) -> bool:
+        return found[0] == LABEL and self.preset.family_of(found[1]).yields_to_layout
 
     # -- the rules' decisions ---------------------------------------------------
     def opens_section(self, rec: Line) -> bool:
@@ -701,7 +704,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if is_title(text, max_words) or (opened.prominence is not None and styled_title(text, max_words)):
             # (a phrase the layout sets above the body is a title in any case:
             # ``1. Key details about your policy``)
-            opened.heading, opened.title = True, text
+            opened.heading, opened.title = True, self._titled(label, text)
             self._open_unit(len(self.stack) - 1)
             self.licensed = True
             self._fresh = opened
@@ -714,6 +717,14 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if opened.title == text and len(text.split()) < max_words:
             self._growing = opened  # its first clause may go on on the next line
         self.licensed = len(text.split()) <= 3 and text.endswith(",")
+
+    def _titled(self, label: Line, text: str) -> str:
+        """A heading's title: its text, or the whole line where its family's word
+        is the document's own (``Coverage A - Dwelling``: the id keeps only ``A``)."""
+        m = label.match
+        if m is not None and label.cls == LABEL and self.preset.family_of(m).keeps_word:
+            return label.text.strip()
+        return text
 
     def _open_unit(self, index: int) -> None:
         """Open the packer's node for the level at ``index``: a unit for a heading

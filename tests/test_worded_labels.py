@@ -1,0 +1,133 @@
+"""Prefixed labels whose word is the document's own (``Coverage A -``,
+``Change 1 –``, ``List II -``, ``Clause 7:``): any word with a capital first,
+a value and a separator before a title starting with a capital."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from stream_chunker import chunk_lines
+
+from .test_headings_in_sections import paths
+from .test_styled_headings import BOLD, COVER, body, chunk_with, read
+from .test_text_titles import assert_same_in_pieces
+
+HOMEOWNERS = """This form describes the insurance on your property.
+Coverage A - Dwelling Building
+We insure:
+1. your dwelling and its attached structures;
+2. outdoor equipment used to service the premises.
+Coverage B - Detached Private Structures
+We insure structures on your premises separated from the dwelling.
+Coverage C - Personal Property
+We insure the contents of your dwelling.
+"""
+
+
+def test_a_word_off_the_list_with_a_value_and_a_dash_opens_a_level() -> None:
+    chunks = list(chunk_lines(HOMEOWNERS, real_tokens=False))
+    assert [(c.id, c.heading_path) for c in chunks] == [
+        ("front", ""),
+        ("A", "Coverage A - Dwelling Building"),
+        ("A.1", "Coverage A - Dwelling Building > your dwelling and its attached structures"),
+        ("A.2", "Coverage A - Dwelling Building > outdoor equipment used to service the premises"),
+        ("B", "Coverage B - Detached Private Structures"),
+        ("C", "Coverage C - Personal Property")]
+
+
+def test_the_word_stays_in_the_heading_and_no_word_is_lost() -> None:
+    chunks = list(chunk_lines(HOMEOWNERS, real_tokens=False))
+    assert {c.heading_path.split(" > ")[0] for c in chunks if c.heading_path} == {
+        line for line in HOMEOWNERS.splitlines() if line.startswith("Coverage")}
+    assert_same_in_pieces(HOMEOWNERS, chunks, 3)
+
+
+def test_a_range_or_a_date_after_a_word_is_text() -> None:
+    """``Events 1 - 10 and 12 - 14`` is a range, ``On 1 January`` a date,
+    ``Page 3 of 26`` a folio: no separator before a capital, no label."""
+    text = ("1. Cover\nThe insurer will pay for damage caused by the following.\n"
+            "Events 1 - 10 and 12 - 14\nare each insured once.\n"
+            "On 1 January Each year we review the premium.\n"
+            "2. Claims\nTell us at once.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [c.id for c in chunks] == ["1", "2"], paths(chunks)
+    assert "Events 1 - 10 and 12 - 14" in chunks[0].text
+
+
+def test_a_worded_family_nests_where_the_stack_rule_puts_it() -> None:
+    """``Claim 1 –`` among a section's examples is inside that section (a
+    word of the list, ``SECTION``, would sit above the outline); the next
+    section ends it."""
+    text = ("Read this wording with your schedule.\nA. CLAIMS EXAMPLES\n"
+            "Below are some examples of how we pay claims.\n"
+            "Claim 1 \u2013 Repairing your home\nA storm damages your roof.\n"
+            "Claim 2 \u2013 Replacing your contents\nSomeone steals your laptop.\n"
+            "B. YOUR PREMIUM\nYou pay the premium each month.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert chunk_with(chunks, "storm damages").clause == "A.1", paths(chunks)
+    laptop = chunk_with(chunks, "steals your laptop")
+    assert laptop.clause == "A.2" and laptop.text.startswith("Claim 2 \u2013 Replacing")
+    assert chunk_with(chunks, "each month").clause == "B"
+
+
+def test_a_title_alone_ends_a_worded_level() -> None:
+    """A heading without a number after a worded level is its sibling, not
+    its child: ``Coverage D -`` does not hold ``SPECIAL COVERAGE FEATURES``."""
+    text = ("SECTION I - PROPERTY COVERAGES\nWe insure the property described below.\n"
+            "Coverage D - Additional Living Expense\nWe pay your extra costs of living elsewhere.\n"
+            "SPECIAL COVERAGE FEATURES\nIn addition to the insurance above, your policy provides these.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    features = chunk_with(chunks, "In addition to")
+    assert "Additional Living Expense" not in features.heading_path, paths(chunks)
+
+
+def test_a_worded_line_the_layout_sets_apart_is_read_as_a_styled_heading() -> None:
+    """From a PDF the layout is the stronger evidence: a bold ``Claim 3 –``
+    heading wrapped over two lines is one heading, cited by its value."""
+    page = [("How we pay claims", BOLD), body("Below are examples of how we may pay some claims."),
+            ("Claim 3 \u2013 Your home and contents are", BOLD), ("totally destroyed", BOLD),
+            body("A fire destroys your home and all of its contents."), body("We pay you the sum insured.")]
+    chunks = read([COVER, page])
+    fire = chunk_with(chunks, "A fire destroys")
+    assert fire.heading_path.endswith("Claim 3 \u2013 Your home and contents are totally destroyed"), paths(chunks)
+    assert fire.clause == "3" and "totally destroyed" not in fire.text
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["Coverage", "CHANGE", "List", "Clause", "Endorsement"]),
+       st.sampled_from(["-", "\u2013", ":", ")"]), st.sampled_from(["letters", "digits", "roman"]),
+       st.lists(st.integers(0, 3), min_size=1, max_size=4), st.integers(1, 5))
+def test_generated_worded_families_keep_every_item_at_its_path(word: str, sep: str, values: str, items, pieces: int) -> None:
+    """A family of any word, separator and kind of value, each member with a
+    few items: every item's chunk carries its member's value and heading,
+    ids are unique, no word is lost, and the output is the same however fed."""
+    printed = {"letters": "ABCD", "digits": ["1", "2", "3", "4"], "roman": ["I", "II", "III", "IV"]}[values]
+    lines = ["This wording and your schedule are your contract."]
+    expected = []
+    for n, count in enumerate(items):
+        value = printed[n]
+        heading = f"{word} {value} {sep} Member Number {n}"
+        lines += [heading, "The terms below apply to this member."]
+        for i in range(1, count + 1):
+            lines.append(f"{i}. Thing{n}x{i} is covered as described here.")
+            expected.append((f"{value}.{i}", heading, f"Thing{n}x{i}"))
+    text = "\n".join(lines) + "\n"
+    chunks = list(chunk_lines(text, real_tokens=False))
+    for clause, heading, thing in expected:
+        holder = [c for c in chunks if thing in c.text.split()]
+        assert len(holder) == 1 and holder[0].clause == clause, (clause, paths(chunks))
+        assert holder[0].heading_path.startswith(heading), (heading, paths(chunks))
+    assert len({c.id for c in chunks}) == len(chunks)
+    assert_same_in_pieces(text, chunks, pieces)
+
+
+def test_a_prefixed_label_alone_takes_its_title_from_the_next_line() -> None:
+    """``SECTION II`` alone on its line, as ``pdftotext -raw`` prints a
+    centred label over its title: the title is the next line's."""
+    text = ("SECTION I - PROPERTY COVERAGES\nWe insure the property described below.\n"
+            "Coverage D - Additional Living Expense\nWe pay your extra costs of living elsewhere.\n"
+            "SECTION II\nINSURANCE OF YOUR LIABILITY TO OTHERS\nWe pay what you must pay as damages.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    damages = chunk_with(chunks, "must pay as damages")
+    assert (damages.clause, damages.heading_path) == ("II", "INSURANCE OF YOUR LIABILITY TO OTHERS"), paths(chunks)
