@@ -28,7 +28,7 @@ from stream_chunker.cli import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_P
 from stream_chunker.core.machine import STATES
 
 FIELDS = {"id", "clause", "heading_path", "text", "words", "tokens", "real_tokens", "citation",
-          "lines", "pages", "oversize"}
+          "lines", "pages", "oversize", "part"}
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 FAST = "--no-real-tokens"
 CHILD_TIMEOUT = 120  # seconds; only there to turn a hang into a failure

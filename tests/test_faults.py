@@ -395,18 +395,33 @@ def test_a_reader_that_closes_the_pipe_after_some_lines(seed, setups):
     check(child.finish(read), [EXIT_PIPE_CLOSED], setup.whole)
 
 
+HEAD_BYTES = 16 << 10
+"""Output read before the counting process is looked for: with the pipe's 64 KiB,
+the chunks of some 60,000 characters of text, past the 32,768 counted here
+before one starts (a little more, and it would have caught up by the kill)."""
+
+
 def test_a_killed_counting_process_costs_nothing(many_pages):
     """Killed outright, the counting process's chunks are counted here: the
     same output, status 0, and the report says it was lost. The run is held
     by its full stdout pipe until the kill, with most of a 200-page document
     still to count (with a short one it may have finished its counting by
-    then, and then nothing is lost, nor reported)."""
+    then, and then nothing is lost, nor reported). The first output is read
+    first: the counting process starts once the document has made enough
+    chunks, and a pipe filled before then would hold the run without one."""
     argv = [str(many_pages / "0.txt")]
     whole = Child(argv).finish().out
     child = Child(["--stats", *argv])
+    assert child.proc.stdout is not None
+    head = b""
+    while len(head) < HEAD_BYTES:  # (from the pipe itself: the rest is read from it too)
+        piece = os.read(child.proc.stdout.fileno(), HEAD_BYTES - len(head))
+        if not piece:
+            break
+        head += piece
     counting = _one_of(child, "drivers.counting import serve")
     os.kill(counting, signal.SIGKILL)
-    run = child.finish()
+    run = child.finish(head)
     check(run, [EXIT_OK], whole, None)
     assert json.loads(run.err)["diagnostics"]["count_worker_lost"] == 1
 

@@ -24,6 +24,9 @@ is judged again by the next number (its next sibling opens where it would have
 gone), and a short title after a sentence, the last paragraph's line before it,
 lets a number open (the SFIP texts, whose columns ``pdftotext`` printed out of
 order, open a few more labels; their outline scores are unchanged).
+Changed since, on purpose: every chunk has a ``part`` field (the part of a
+policy set it is in); it is ``null`` in every text here, and the chunks with
+it left out hash as they did before.
 """
 
 from __future__ import annotations
@@ -39,18 +42,18 @@ from stream_chunker import Chunker
 from .conftest import CORPUS
 
 RECORDED = {
-    ("rfc2616.txt", "policy"): "91e19707d118df15",
-    ("uslm-user-guide.txt", "policy"): "4f4d0d3a35aff6de",
-    ("uslm-user-guide.layout.txt", "policy"): "bdd354f914569542",
-    ("insurance/sfip-dwelling-2021.txt", "policy"): "33286d92cfb51ccc",
-    ("insurance/sfip-general-property-2021.txt", "policy"): "aedf1885117ba40d",
-    ("insurance/sfip-dwelling-2021.layout.txt", "policy"): "715e8de17d599cb7",
-    ("insurance/sfip-general-property-2021.layout.txt", "policy"): "86690f9252dadd07",
-    ("usc-title27.txt", "statute"): "68d27fbbb1098c5b",
-    ("usc-title27.layout.txt", "statute"): "e36f92e6599514e2",
-    ("dc-code-31-24.txt", "statute"): "2641d832589dd822",
+    ("rfc2616.txt", "policy"): "ba896bf866098dcc",
+    ("uslm-user-guide.txt", "policy"): "ffa0a6501d417cec",
+    ("uslm-user-guide.layout.txt", "policy"): "a05c2e5ed2fdad27",
+    ("insurance/sfip-dwelling-2021.txt", "policy"): "d36cd4baaccfc7f1",
+    ("insurance/sfip-general-property-2021.txt", "policy"): "22e895c766857e7b",
+    ("insurance/sfip-dwelling-2021.layout.txt", "policy"): "0be17ad38deba918",
+    ("insurance/sfip-general-property-2021.layout.txt", "policy"): "58e56b0b376cb5bb",
+    ("usc-title27.txt", "statute"): "96d0539fcb6ce416",
+    ("usc-title27.layout.txt", "statute"): "de944acaed236433",
+    ("dc-code-31-24.txt", "statute"): "5fdf238cb53ff420",
 }
-MANUAL = "403ed4dd4482ee20"
+MANUAL = "659eb5aa25341f5e"
 
 
 def _hash(text: str, profile: str) -> str:

@@ -57,6 +57,12 @@ class Chunk:
     """``False``; ``"kept"`` when one paragraph over the cap was kept whole; ``"cut"``
     when the hard bound on a paragraph forced a cut."""
 
+    part: Optional[str] = None
+    """Policy profile, in a policy set whose numbering starts again under a
+    title (the next wording, its endorsements): that title, the name of the
+    part the chunk is in; ``None`` before the first such restart, and in a
+    document of one part."""
+
     def to_dict(self) -> dict[str, Any]:
         """The chunk as a JSON-ready dict, with the field names of the JSON output.
         (Built field by field: ``dataclasses.asdict`` copies recursively, and
@@ -74,7 +80,7 @@ def with_real_tokens(chunk: Chunk, count: int) -> Chunk:
     """The chunk with its real token count (built field by field, as
     ``dataclasses.replace`` costs more than many a chunk's whole making)."""
     return Chunk(chunk.id, chunk.clause, chunk.heading_path, chunk.text, chunk.words, chunk.tokens, count,
-                 chunk.citation, chunk.lines, chunk.pages, chunk.oversize)
+                 chunk.citation, chunk.lines, chunk.pages, chunk.oversize, chunk.part)
 
 
 def estimate_tokens(words: int) -> int:

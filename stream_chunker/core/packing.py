@@ -53,6 +53,8 @@ class Key(NamedTuple):
     """The citation before ``— 'text'``, or ``None`` for no citation."""
     labelled: bool = True
     """False for text before the first label (statute ``-p1``)."""
+    part: Optional[str] = None
+    """The part of a policy set the node is in (``Chunk.part``)."""
 
 
 Name = Callable[[Key, int, bool], str]
@@ -343,4 +345,5 @@ class Packer:
         self._emit(Chunk(
             self._name(key, n, only), key.clause, key.heading_path, text, piece.words,
             estimate_tokens(piece.words), piece.size if self._sizer.real else None,
-            None if key.cite is None else f"{key.cite} \u2014 '{text}'", piece.lines, piece.pages, piece.oversize))
+            None if key.cite is None else f"{key.cite} \u2014 '{text}'", piece.lines, piece.pages, piece.oversize,
+            key.part))

@@ -48,7 +48,7 @@ SCHEMA = pa.schema([
     ("doc", pa.string()), ("id", pa.string()), ("clause", pa.string()), ("heading_path", pa.string()),
     ("text", pa.string()), ("words", pa.int64()), ("tokens", pa.int64()), ("real_tokens", pa.int64()),
     ("citation", pa.string()), ("lines", pa.list_(pa.int64())), ("pages", pa.list_(pa.int64())),
-    ("oversize", pa.string()),
+    ("oversize", pa.string()), ("part", pa.string()),
 ])
 """The Parquet columns of a chunk record."""
 

@@ -28,6 +28,10 @@ from ..labels import Meaning, meanings
 
 PREFIX_WORDS = ("SECTION", "PART", "ARTICLE", "CHAPTER", "SCHEDULE", "ANNEXURE", "APPENDIX")
 _WORDS = word_alternatives(PREFIX_WORDS)
+OWN_WORD = r"[A-Z][A-Za-z]{2,15}"
+"""A word of the document's own before a label's value (``COVERAGE``, ``Change``, ``List``)."""
+OWN_VALUE = r"[A-Z]|\d{1,3}|[IVXLC]{1,6}"
+"""The value after it: a letter, a number or a roman numeral."""
 
 DECIMAL_HEADING = re.compile(
     r"(?P<num>\d{1,3}(?:\.\d{1,3}){1,9}|\d{1,3}(?!\.))(?P<dot>\.?)(?:\s+(?P<title>\S.*)|(?P<glued>[A-Z]{2,}\b.*))$"
@@ -120,11 +124,11 @@ class Worded(Family):
         return m["word_value"]
 
 
-_WORD_ANY = (r"(?P<word_any>[A-Z][a-z]{2,15}|[A-Z]{3,16})[ \t]+(?P<word_value>[A-Z]{1,4}|\d{1,3})"
+_WORD_ANY = (rf"(?P<word_any>{OWN_WORD})[ \t]+(?P<word_value>{OWN_VALUE})"
              r"[ \t]*[)\-\u2013\u2014:](?=[ \t]+[A-Z\u00c0-\u00de\"'\u2018\u201c(])")
 # (Its title starts with a capital, a quote or a bracket: ``Events 1 - 10 and 12 - 14`` is a range.)
 # The cutter's cheap look: the same shape up to its separator.
-_WORD_ANY_LEAD = r"[A-Z][A-Za-z]{2,15}[ \t]+(?:[A-Z]{1,4}|\d{1,3})[ \t]*[)\-\u2013\u2014:]"
+_WORD_ANY_LEAD = rf"{OWN_WORD}[ \t]+(?:{OWN_VALUE})[ \t]*[)\-\u2013\u2014:]"
 
 
 class Parenthesised(Family):

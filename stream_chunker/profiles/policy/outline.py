@@ -15,6 +15,7 @@ from typing import List, Optional, Tuple
 
 from ...core.layout import LEADING_ON, reads_as_heading
 from ...core.text import first_letter, mostly_figures, reads_as_sentence, title_case
+from .families import OWN_VALUE, OWN_WORD
 
 
 def is_title(text: str, max_words: int) -> bool:
@@ -166,7 +167,7 @@ def heads_list(before: str, line: str) -> bool:
 
 
 PREFIX_LABEL = re.compile(
-    r"(?P<word>[A-Z][A-Za-z]{2,15})[ \t]+(?P<value>[A-Z]|\d{1,3}|[IVXLC]{1,6})"
+    rf"(?P<word>{OWN_WORD})[ \t]+(?P<value>{OWN_VALUE})"
     r"(?:[ \t]*[-\u2013\u2014:.)][ \t]+|[ \t]+[-\u2013\u2014][ \t]+)(?=\S)")
 """A word and a value that open a heading, whatever the word (``COVERAGE A –``,
 ``Endorsement 12 -``, ``Change 1 –``, ``Condition 3:``)."""

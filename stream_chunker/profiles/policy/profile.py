@@ -47,6 +47,7 @@ from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
 from .contents import CONTENTS_TITLE, LEADER, ReadsContents
 from .outline import continues_title, heads_list, is_title, prefix_value, row_cells, styled_title, wraps_onto
+from .parts import Parts
 from .placing import BARE, Ended, Placement, is_prefixed
 from .rules import (LISTED, MID_SENTENCE, NOT_NEXT, POLICY, QUIET, TABLE_ROW, HeadingLine, LabelLine, Preset,
                     Refusal, Verdict, line_before_allows, stands_alone)
@@ -87,6 +88,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.packer = Packer(self.cap, self.emit, "\n", chunk_id)
         self.packer.open(0, Key(FRONT, None, "", None))
         self._ids = UniqueIds()
+        self.parts = Parts()  # the parts of a policy set (``Chunk.part``)
         self.stack: List[Open] = []
         self.decimal_depth: Optional[int] = None  # the depth of the open decimal level (the deepest, if any)
         self.path: List[Frame] = []  # the open decimal sections, the outermost first
@@ -527,7 +529,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             if self._guess_unit:
                 self.packer.close(1)
                 self.in_heading(guess.text, -1)
-                self.packer.rekey(new(Key, (self._ids.unique(FRONT), None, "", None, True)),
+                self.packer.rekey(new(Key, (self._ids.unique(FRONT), None, "", None, True, self.parts.current)),
                                   (guess.text, len(guess.text.split()), (guess.first, guess.first),
                                    (guess.page, guess.page)))
                 self._guess_unit = False
@@ -740,7 +742,10 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 other.node = None
         clause = ".".join([opened.within.cited if o.level.style == DECIMAL and opened.within is not None
                            else o.level.printed for o in self.stack[: index + 1] if o.level.style != UNNUMBERED or o.cites])
-        self.packer.open(depth, new(Key, (opened.cid, clause or None, self._heading_path(), None, True)))
+        if opened.heading and opened.level.style != UNNUMBERED and self.confirmed:
+            self.parts.opening(self.stack[:index], opened)  # (a first guess may be a contents line)
+        self.packer.open(depth, new(Key, (opened.cid, clause or None, self._heading_path(), None, True,
+                                          self.parts.current)))
         opened.node = depth
 
     def _heading_path(self) -> str:
@@ -989,7 +994,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def report(self) -> Dict[str, Any]:
         return {"contents": self.contents_report(),
                 "outline_labels_refused": self.counts.get("outline_labels_refused", 0),
-                "headings_unnumbered": self.counts.get("headings_unnumbered", 0)}
+                "headings_unnumbered": self.counts.get("headings_unnumbered", 0),
+                "parts": self.parts.count}
 
 
 
