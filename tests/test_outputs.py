@@ -26,7 +26,11 @@ lets a number open (the SFIP texts, whose columns ``pdftotext`` printed out of
 order, open a few more labels; their outline scores are unchanged).
 Changed since, on purpose: every chunk has a ``part`` field (the part of a
 policy set it is in); it is ``null`` in every text here, and the chunks with
-it left out hash as they did before.
+it left out hash as they did before. And a short title a blank line above a
+list's first item heads that list, as it did with no blank line between: the
+SFIP Dwelling text's ``Actual Cash Value Loss Settlement`` now heads its
+``a.``-``c.`` (cited ``VII.R.1/actual-cash-value-loss-settlement.a``, where they
+were ``VII.R.1.a~2`` with the title at the end of the chunk before).
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ RECORDED = {
     ("rfc2616.txt", "policy"): "ba896bf866098dcc",
     ("uslm-user-guide.txt", "policy"): "ffa0a6501d417cec",
     ("uslm-user-guide.layout.txt", "policy"): "a05c2e5ed2fdad27",
-    ("insurance/sfip-dwelling-2021.txt", "policy"): "d36cd4baaccfc7f1",
+    ("insurance/sfip-dwelling-2021.txt", "policy"): "28a78ce8c8fc1643",
     ("insurance/sfip-general-property-2021.txt", "policy"): "22e895c766857e7b",
     ("insurance/sfip-dwelling-2021.layout.txt", "policy"): "0be17ad38deba918",
     ("insurance/sfip-general-property-2021.layout.txt", "policy"): "58e56b0b376cb5bb",

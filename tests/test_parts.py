@@ -35,6 +35,14 @@ def test_a_title_over_a_numbering_that_starts_again_names_a_part() -> None:
     assert len({c.id for c in chunks}) == len(chunks)
 
 
+def test_the_title_may_stand_a_blank_line_above_the_restart() -> None:
+    """``HOUSEHOLD INSURANCE POLICY`` ⏎ ⏎ ``1. Definitions``: the title is taken
+    back from the paragraph the blank line ended, not left in the text before."""
+    chunks = list(chunk_lines(SET.replace("\n", "\n\n"), real_tokens=False))
+    assert chunk_with(chunks, "your home against").part == "HOUSEHOLD INSURANCE POLICY"
+    assert not any("INSURANCE POLICY" in c.text for c in chunks), paths(chunks)
+
+
 def test_a_restart_with_no_title_over_it_opens_no_part() -> None:
     """From a PDF, a first section number set apart by the layout starts the
     numbering again at the top (ids ``1~2``), but with no title over it there
@@ -75,12 +83,12 @@ def test_the_report_counts_the_parts() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.integers(2, 4), min_size=1, max_size=4), st.integers(1, 5))
-def test_generated_policy_sets_keep_every_section_in_its_part(sizes, pieces: int) -> None:
+@given(st.lists(st.integers(2, 4), min_size=1, max_size=4), st.booleans(), st.integers(1, 5))
+def test_generated_policy_sets_keep_every_section_in_its_part(sizes, spaced: bool, pieces: int) -> None:
     """Wordings of two to four numbered sections each, one after another, a
-    title over each after the first: every section's chunk carries its part
-    and its number as printed, ids are unique, no word is lost, and the output
-    is the same however fed."""
+    title over each after the first, with a blank line between all lines or
+    none: every section's chunk carries its part and its number as printed,
+    ids are unique, no word is lost, and the output is the same however fed."""
     lines = ["Read these wordings with your schedule."]
     expected = []
     for w, count in enumerate(sizes):
@@ -89,7 +97,7 @@ def test_generated_policy_sets_keep_every_section_in_its_part(sizes, pieces: int
         for s in range(1, count + 1):
             lines += [f"{s}. Section Title {s}", f"Word{w}x{s} is covered as this section sets out."]
             expected.append((f"WORDING NUMBER {w}" if w else None, str(s), f"Word{w}x{s}"))
-    text = "\n".join(lines) + "\n"
+    text = ("\n\n" if spaced else "\n").join(lines) + "\n"
     chunks = list(chunk_lines(text, real_tokens=False))
     for part, clause, word in expected:
         holder = [c for c in chunks if word in c.text.split()]

@@ -139,3 +139,15 @@ def test_a_street_number_before_an_address_is_no_section() -> None:
     chunks = list(chunk_lines(text, real_tokens=False))
     assert [c.clause for c in chunks if c.clause] == []
     assert any("80 S 8TH ST" in c.text and "1 Drake Circus" in c.text for c in chunks)
+
+
+def test_a_list_s_heading_may_stand_a_blank_line_above_its_first_item() -> None:
+    """Plain text often sets a blank line under a heading: ``What is not
+    covered`` ⏎ ⏎ ``1. The excess.`` is that list's heading all the same."""
+    text = ("We cover your home as set out below.\n\n1. Storm damage to the home.\n2. Flood damage to the home.\n\n"
+            "What is not covered\n\n1. The excess shown in your schedule.\n2. Wear and tear of any kind.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    excess = next(c for c in chunks if "excess" in c.text)
+    assert excess.heading_path.startswith("What is not covered > "), [(c.id, c.heading_path) for c in chunks]
+    assert not any(c.text.endswith("What is not covered") for c in chunks)
+    assert_same_in_pieces(text, chunks, 3)

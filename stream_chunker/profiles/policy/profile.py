@@ -115,6 +115,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._growing: Optional[Open] = None  # the item whose title the next line may go on with
         self._refused_at = 0  # the line of the last outline label refused
         self._list_title_at = 0  # the line of the last label found under a list's heading taken back
+        self._title_held = False  # that heading's paragraph stays open across a blank line (``end_paragraph``)
         self.missed: Optional[Tuple[Meaning, int]] = None  # see ``rules.after_missed``
         self._rejected_at = 0  # the last line of the last heading refused
         self._styled_at: Optional[int] = None  # where the styled line just judged goes (``opens_styled``)
@@ -158,6 +159,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if self.listed(rec):
             self._verdict = LISTED
             return False
+        self._title_held = False
         line = self._label_line
         line.read(self.preset.families, self, rec.match)
         line.set_apart = self._set_apart(rec)
@@ -195,9 +197,11 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 if depth and self.stack[depth - 1].level.style == UNNUMBERED:
                     depth -= 1  # that list's own heading too: this one is its sibling
                 self._list_title_at = rec.first
+                self._title_held = True
                 return Placement(depth, level, under_title=True)
         if isinstance(verdict, Placement) and verdict.depth == len(self.stack) and not verdict.replaces:
             self._list_title_at = rec.first
+            self._title_held = True
             return Placement(verdict.depth, verdict.level, under_title=True)
         return verdict
 
@@ -215,9 +219,17 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         before = self.line_before_last()
         return bool(before) and heads_list(before, self.last_line())
 
+    def end_paragraph(self, rec: Optional[Line] = None) -> None:
+        """As ever -- but where the label after a blank line takes the line
+        before it for its list's heading (``_list_title``), that line's
+        paragraph stays open until ``_open_list_title`` takes the line back."""
+        if not self._title_held:
+            ParagraphProfile.end_paragraph(self, rec)
+
     def _open_list_title(self, placed: Placement) -> Placement:
         """The heading ``_list_title`` found, taken back from the text and opened
         at ``placed.depth``; the label's placement under it."""
+        self._title_held = False
         title = self.take_back_last_line()
         if title is None:
             return Placement(placed.depth, placed.level)
@@ -461,6 +473,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.diagnose("rejected_heading", rec.first, text=rec.text, reason=verdict.reason)
 
     def reject_label(self, rec: Line) -> None:
+        self._title_held = False  # (the line before did not license the label after all)
         self.reject_heading(rec)
 
     # -- opening levels --------------------------------------------------------
