@@ -151,3 +151,16 @@ def test_a_list_s_heading_may_stand_a_blank_line_above_its_first_item() -> None:
     assert excess.heading_path.startswith("What is not covered > "), [(c.id, c.heading_path) for c in chunks]
     assert not any(c.text.endswith("What is not covered") for c in chunks)
     assert_same_in_pieces(text, chunks, 3)
+
+
+def test_an_item_s_title_does_not_take_in_the_sentence_after_it() -> None:
+    """``1. Flood endorsement`` ⏎ ``This endorsement removes …``: the next line
+    starts a sentence of its own, so the item's title is whole; a title that
+    leads on (``the cost of repairs to`` ⏎ ``Your home``) still takes it in."""
+    text = ("ENDORSEMENTS\nThese change the policy as shown.\n1. Flood endorsement\n"
+            "This endorsement removes flood cover from the policy.\n2. the cost of repairs to\nYour home and garage.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    flood = next(c for c in chunks if "removes flood" in c.text)
+    assert flood.heading_path.split(" > ")[-1] == "Flood endorsement", [(c.id, c.heading_path) for c in chunks]
+    repairs = next(c for c in chunks if "repairs" in c.text)
+    assert repairs.heading_path.endswith("the cost of repairs to Your home and garage")

@@ -36,7 +36,7 @@ import re
 from typing import Any, Callable, Dict, Final, List, Optional, Pattern, Sequence, Tuple
 
 from ...core.chunk import Chunk
-from ...core.layout import CAPITALS, LARGER, RUN_IN, TEXT_TITLE
+from ...core.layout import CAPITALS, LARGER, LEADING_ON, RUN_IN, TEXT_TITLE
 from ...core.errors import ConfigError
 from ...core.packing import Cap, Key, Packer, UniqueIds
 from ...core.records import HEADING, LABEL, STYLED, TEXT, Line, Run, new
@@ -901,6 +901,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         opened, self._growing = self._growing, None
         if not self._para or not self.stack or opened is not self.stack[-1]:
             return  # a blank line or a label came between
+        if _starts_anew(opened.title, rec.text):
+            return  # ``1. Flood endorsement`` ⏎ ``This endorsement removes …``: its title was whole
         max_words = self.max_words
         text = opened.title + " " + rec.text.split("\n", 1)[0]  # one line, however the lines came
         opened.title = short_title(text, max_words)
@@ -1010,6 +1012,25 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 "headings_unnumbered": self.counts.get("headings_unnumbered", 0),
                 "parts": self.parts.count}
 
+
+
+def _starts_anew(title: str, line: str) -> bool:
+    """``line`` starts a sentence of its own after an item's ``title``: the
+    title ends on a word in lower case that leads on to nothing (``Flood
+    endorsement``, not ``the cost of repairs to`` nor ``under Article``), and
+    the line starts with a capital and a word in lower case (``This
+    endorsement …``, ``A storm damages …``).
+
+    >>> _starts_anew("Flood endorsement", "This endorsement removes flood cover."), _starts_anew("repairs to", "Your home.")
+    (True, False)
+    >>> _starts_anew("Except as allowed under Article", "I.G, one of"), _starts_anew("walls", "Floors and ceilings")
+    (False, True)
+    """
+    last = title.rsplit(None, 1)[-1] if title.strip() else ""
+    if not last.isalpha() or not last.islower() or last in LEADING_ON:
+        return False
+    words = line.split(None, 2)
+    return len(words) >= 2 and words[0][:1].isupper() and words[0][1:].islower() and words[1][:1].islower()
 
 
 def styled_depth(stack: Sequence[Open], value: float) -> int:
