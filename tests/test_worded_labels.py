@@ -29,17 +29,18 @@ def test_a_word_off_the_list_with_a_value_and_a_dash_opens_a_level() -> None:
     chunks = list(chunk_lines(HOMEOWNERS, real_tokens=False))
     assert [(c.id, c.heading_path) for c in chunks] == [
         ("front", ""),
-        ("A", "Coverage A - Dwelling Building"),
-        ("A.1", "Coverage A - Dwelling Building > your dwelling and its attached structures"),
-        ("A.2", "Coverage A - Dwelling Building > outdoor equipment used to service the premises"),
-        ("B", "Coverage B - Detached Private Structures"),
-        ("C", "Coverage C - Personal Property")]
+        ("Coverage A", "Dwelling Building"),
+        ("Coverage A.1", "Dwelling Building > your dwelling and its attached structures"),
+        ("Coverage A.2", "Dwelling Building > outdoor equipment used to service the premises"),
+        ("Coverage B", "Detached Private Structures"),
+        ("Coverage C", "Personal Property")]
 
 
-def test_the_word_stays_in_the_heading_and_no_word_is_lost() -> None:
+def test_the_word_stays_in_the_citation_and_no_word_is_lost() -> None:
+    """The word says what the value counts: ``clause`` keeps it (``Coverage B``)."""
     chunks = list(chunk_lines(HOMEOWNERS, real_tokens=False))
-    assert {c.heading_path.split(" > ")[0] for c in chunks if c.heading_path} == {
-        line for line in HOMEOWNERS.splitlines() if line.startswith("Coverage")}
+    assert [c.clause for c in chunks if c.heading_path.count(">") == 0] == [
+        None, "Coverage A", "Coverage B", "Coverage C"]
     assert_same_in_pieces(HOMEOWNERS, chunks, 3)
 
 
@@ -65,9 +66,9 @@ def test_a_worded_family_nests_where_the_stack_rule_puts_it() -> None:
             "Claim 2 \u2013 Replacing your contents\nSomeone steals your laptop.\n"
             "B. YOUR PREMIUM\nYou pay the premium each month.\n")
     chunks = list(chunk_lines(text, real_tokens=False))
-    assert chunk_with(chunks, "storm damages").clause == "A.1", paths(chunks)
+    assert chunk_with(chunks, "storm damages").clause == "A.Claim 1", paths(chunks)
     laptop = chunk_with(chunks, "steals your laptop")
-    assert laptop.clause == "A.2" and laptop.text.startswith("Claim 2 \u2013 Replacing")
+    assert laptop.clause == "A.Claim 2" and laptop.text.startswith("Claim 2 \u2013 Replacing")
     assert chunk_with(chunks, "each month").clause == "B"
 
 
@@ -111,7 +112,7 @@ def test_generated_worded_families_keep_every_item_at_its_path(word: str, sep: s
         lines += [heading, "The terms below apply to this member."]
         for i in range(1, count + 1):
             lines.append(f"{i}. Thing{n}x{i} is covered as described here.")
-            expected.append((f"{value}.{i}", heading, f"Thing{n}x{i}"))
+            expected.append((f"{word} {value}.{i}", f"Member Number {n}", f"Thing{n}x{i}"))
     text = "\n".join(lines) + "\n"
     chunks = list(chunk_lines(text, real_tokens=False))
     for clause, heading, thing in expected:

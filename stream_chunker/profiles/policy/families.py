@@ -66,8 +66,6 @@ class Family:
         self.yields_to_layout = False
         """A line of this family that a PDF's layout sets above the body is read
         as a styled heading (its wrapped title, the headings under it), not as a label."""
-        self.keeps_word = False
-        """A heading of this family keeps its label's word in its title."""
 
     def meanings(self, m: "re.Match[str]") -> List[Meaning]:
         """Every reading of the label (a style and a value): ``i.`` is the ninth
@@ -104,24 +102,25 @@ class Worded(Family):
     colon or a closing parenthesis before its title: ``COVERAGE A \u2013
     DWELLING``, ``Change 1 \u2013 Replacement of \u2026``, ``List II - Items
     \u2026``, ``Clause 7: Cancellation``. The word is the document's own: it
-    names the style (``COVERAGE:upper``), so its
-    next value goes on with it (``COVERAGE B \u2013``) and the stack rule
-    places it like any label. The separator is the evidence a word off the
-    list needs: ``On 1 January`` and ``Page 3 of 26`` have none. Unlike a word
-    of the list, it does not sit above the outline: ``Claim 1 \u2013`` among a
+    names the style (``COVERAGE:upper``), so its next value goes on with it
+    (``COVERAGE B \u2013``) and the stack rule places it like any label; and
+    it is part of the citation (``COVERAGE B``), as the word says what the
+    value counts, where a word of the list is implied (``C.A.I.1``). The
+    separator is the evidence a word off the list needs: ``On 1 January``
+    and ``Page 3 of 26`` have none. Unlike a word of the list, it does not
+    sit above the outline: ``Claim 1 \u2013`` among a
     section's examples nests where the stack rule puts it, and a heading
     without a number ends it (its style has no space: see ``is_prefixed``)."""
 
     def __init__(self) -> None:
         Family.__init__(self, "worded", "word_any", _WORD_ANY, (_WORD_ANY_LEAD,))
         self.yields_to_layout = True  # (a word off the list is weaker evidence than the layout)
-        self.keeps_word = True  # (the word says what the value counts: claims, changes, lists)
 
     def meanings(self, m: "re.Match[str]") -> List[Meaning]:
         return meanings(m["word_value"], m["word_any"].upper() + ":")
 
     def printed(self, m: "re.Match[str]") -> str:
-        return m["word_value"]
+        return f"{m['word_any']} {m['word_value']}"
 
 
 _WORD_ANY = (rf"(?P<word_any>{OWN_WORD})[ \t]+(?P<word_value>{OWN_VALUE})"

@@ -719,7 +719,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if is_title(text, max_words) or (opened.prominence is not None and styled_title(text, max_words)):
             # (a phrase the layout sets above the body is a title in any case:
             # ``1. Key details about your policy``)
-            opened.heading, opened.title = True, self._titled(label, text)
+            opened.heading, opened.title = True, text
             self._open_unit(len(self.stack) - 1)
             self.licensed = True
             self._fresh = opened
@@ -732,14 +732,6 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if opened.title == text and len(text.split()) < max_words:
             self._growing = opened  # its first clause may go on on the next line
         self.licensed = len(text.split()) <= 3 and text.endswith(",")
-
-    def _titled(self, label: Line, text: str) -> str:
-        """A heading's title: its text, or the whole line where its family's word
-        is the document's own (``Coverage A - Dwelling``: the id keeps only ``A``)."""
-        m = label.match
-        if m is not None and label.cls == LABEL and self.preset.family_of(m).keeps_word:
-            return label.text.strip()
-        return text
 
     def _open_unit(self, index: int) -> None:
         """Open the packer's node for the level at ``index``: a unit for a heading
