@@ -167,8 +167,10 @@ def test_a_heading_set_larger_or_in_capitals_after_an_item_ends_the_items() -> N
 
 
 def test_a_heading_with_its_own_prefix_word_is_cited_by_its_value() -> None:
-    """``COVERAGE A –``, ``Endorsement 12 -``: whatever the word, its value cites
-    the heading and the items under it (``I.B.1``); SECTION I stays above."""
+    """``COVERAGE A –``, ``Endorsement 12 -``: whatever the word, it and its
+    value cite the heading and the items under it (``I.COVERAGE B.1``), as
+    a label line of that shape is cited; the title is the rest. SECTION I
+    stays above, cited by its value (a word of the list is implied)."""
     page = [("SECTION I - PROPERTY COVERAGES", BOLD), ("", None),
             ("COVERAGE A - DWELLING", BOLD), body("1. We cover the dwelling."), body("2. We cover the garage."),
             ("", None), ("COVERAGE B - OTHER STRUCTURES", BOLD), body("1. We cover the shed."),
@@ -176,9 +178,9 @@ def test_a_heading_with_its_own_prefix_word_is_cited_by_its_value() -> None:
             body("This endorsement adds flood cover."), body("It applies from the date shown.")]
     chunks = read([COVER, page])
     shed = chunk_with(chunks, "the shed")
-    assert (shed.clause, shed.heading_path.split(" > ")[:2]) == ("I.B.1", ["PROPERTY COVERAGES", "COVERAGE B - OTHER STRUCTURES"])
-    assert chunk_with(chunks, "the garage").clause == "I.A.2"
-    assert chunk_with(chunks, "adds flood cover").clause == "12"
+    assert (shed.clause, shed.heading_path.split(" > ")[:2]) == ("I.COVERAGE B.1", ["PROPERTY COVERAGES", "OTHER STRUCTURES"])
+    assert chunk_with(chunks, "the garage").clause == "I.COVERAGE A.2"
+    assert chunk_with(chunks, "adds flood cover").clause == "Endorsement 12"
     assert len({c.id for c in chunks}) == len(chunks)
 
 

@@ -15,7 +15,7 @@ from typing import List, Optional, Tuple
 
 from ...core.layout import LEADING_ON, reads_as_heading
 from ...core.text import first_letter, mostly_figures, reads_as_sentence, title_case
-from .families import OWN_VALUE, OWN_WORD
+from .families import OWN_VALUE, OWN_WORD, PREFIX_WORDS
 
 
 def is_title(text: str, max_words: int) -> bool:
@@ -173,13 +173,20 @@ PREFIX_LABEL = re.compile(
 ``Endorsement 12 -``, ``Change 1 –``, ``Condition 3:``)."""
 
 
-def prefix_value(title: str) -> Optional[str]:
-    """The value a heading's own prefix word gives it, by which it is cited.
+def prefix_label(title: str) -> Optional[Tuple[str, str]]:
+    """The label a heading's own prefix word gives it, by which it is cited,
+    and its title: the document's own word is part of the label, the title
+    the rest (as ``families.Worded`` reads a label line); a word of the list
+    (``SECTION``) is implied, its value the label and the line the title.
 
-    >>> prefix_value("COVERAGE A – DWELLING"), prefix_value("Endorsement 12 - Flood"), prefix_value("Table 1.1 – Limits")
-    ('A', '12', None)
-    >>> prefix_value("What is covered"), prefix_value("Step 2: call us")
-    (None, '2')
+    >>> prefix_label("COVERAGE A – DWELLING"), prefix_label("Endorsement 12 - Flood")
+    (('COVERAGE A', 'DWELLING'), ('Endorsement 12', 'Flood'))
+    >>> prefix_label("Section 2 – Cancellation"), prefix_label("Table 1.1 – Limits"), prefix_label("What is covered")
+    (('2', 'Section 2 – Cancellation'), None, None)
     """
     m = PREFIX_LABEL.match(title)
-    return m["value"] if m is not None else None
+    if m is None:
+        return None
+    if m["word"].upper() in PREFIX_WORDS:
+        return m["value"], title
+    return f"{m['word']} {m['value']}", title[m.end():]

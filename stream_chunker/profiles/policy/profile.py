@@ -46,7 +46,7 @@ from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
 from .contents import CONTENTS_TITLE, LEADER, ReadsContents
-from .outline import continues_title, heads_list, is_title, prefix_value, row_cells, styled_title, wraps_onto
+from .outline import continues_title, heads_list, is_title, prefix_label, row_cells, styled_title, wraps_onto
 from .parts import Parts
 from .placing import BARE, Ended, Placement, is_prefixed
 from .rules import (LISTED, MID_SENTENCE, NOT_NEXT, POLICY, QUIET, TABLE_ROW, HeadingLine, LabelLine, Preset,
@@ -396,8 +396,10 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self.path, self._root = [], Frame((), "")
         term = self.layout.term(rec.first)
         title = rec.text if term is None else term
-        cited = prefix_value(title) if term is None else None
-        opened = Open(Level(UNNUMBERED, (0, 0), cited or slug(title)), title, True, value)
+        labelled = prefix_label(title) if term is None else None
+        cited = labelled[0] if labelled is not None else None
+        opened = Open(Level(UNNUMBERED, (0, 0), cited or slug(title)), title if labelled is None else labelled[1],
+                      True, value)
         opened.cites = cited is not None
         opened.last = rec.first
         opened.within = within
