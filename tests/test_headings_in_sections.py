@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from stream_chunker import chunk_lines
 
 from .test_styled_headings import BIG, BOLD, COVER, body, read
-from .test_text_titles import assert_same_in_pieces
+from .test_text_titles import read_generated, the_chunk_of
 from .test_word_balance import assert_balanced
 
 DEFINITIONS = """1. PREAMBLE
@@ -99,14 +99,10 @@ def test_generated_sections_with_headings_inside_keep_every_clause_at_its_path(s
                 clause += 1
                 lines.append(f"{s}.{clause}. Item{s}x{clause} means the thing described here.")
                 expected.append((f"{s}.{clause}", f"SECTION NUMBER {s} > {heading}", f"Item{s}x{clause}"))
-    text = "\n".join(lines) + "\n"
-    chunks = list(chunk_lines(text, real_tokens=False))
+    chunks = read_generated(lines, pieces)
     for clause, path, word in expected:
-        holder = [c for c in chunks if word in c.text.split()]
-        assert len(holder) == 1, (word, paths(chunks))
-        assert holder[0].clause == clause and holder[0].heading_path.startswith(path), (clause, paths(chunks))
-    assert len({c.id for c in chunks}) == len(chunks)
-    assert_same_in_pieces(text, chunks, pieces)
+        holder = the_chunk_of(chunks, word)
+        assert holder.clause == clause and holder.heading_path.startswith(path), (clause, paths(chunks))
 
 
 def test_a_heading_right_after_a_decimal_heading_goes_inside_it() -> None:

@@ -11,7 +11,7 @@ from stream_chunker import chunk_lines
 
 from .test_headings_in_sections import paths
 from .test_styled_headings import BIG, BOLD, COVER, body, chunk_with, read
-from .test_text_titles import assert_same_in_pieces
+from .test_text_titles import read_generated, the_chunk_of
 
 
 def wording(title: str, subject: str) -> str:
@@ -97,13 +97,10 @@ def test_generated_policy_sets_keep_every_section_in_its_part(sizes, spaced: boo
         for s in range(1, count + 1):
             lines += [f"{s}. Section Title {s}", f"Word{w}x{s} is covered as this section sets out."]
             expected.append((f"WORDING NUMBER {w}" if w else None, str(s), f"Word{w}x{s}"))
-    text = ("\n\n" if spaced else "\n").join(lines) + "\n"
-    chunks = list(chunk_lines(text, real_tokens=False))
+    chunks = read_generated(lines, pieces, "\n\n" if spaced else "\n")
     for part, clause, word in expected:
-        holder = [c for c in chunks if word in c.text.split()]
-        assert len(holder) == 1 and (holder[0].part, holder[0].clause) == (part, clause), (word, paths(chunks))
-    assert len({c.id for c in chunks}) == len(chunks)
-    assert_same_in_pieces(text, chunks, pieces)
+        holder = the_chunk_of(chunks, word)
+        assert (holder.part, holder.clause) == (part, clause), (word, paths(chunks))
 
 
 def test_from_a_pdf_a_title_set_above_a_restart_names_the_part() -> None:

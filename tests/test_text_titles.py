@@ -102,6 +102,23 @@ def assert_same_in_pieces(text: str, chunks, pieces: int) -> None:
     assert [(c.id, c.text, c.heading_path) for c in again] == [(c.id, c.text, c.heading_path) for c in chunks]
 
 
+def read_generated(lines, pieces: int, between: str = "\n"):
+    """``lines`` as one text, chunked: ids are unique, no word is lost, and the
+    output is the same however the text is fed."""
+    text = between.join(lines) + "\n"
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert len({c.id for c in chunks}) == len(chunks)
+    assert_same_in_pieces(text, chunks, pieces)
+    return chunks
+
+
+def the_chunk_of(chunks, word: str):
+    """The one chunk whose text holds ``word`` as a word."""
+    holder = [c for c in chunks if word in c.text.split()]
+    assert len(holder) == 1, (word, [(c.clause, c.heading_path) for c in chunks])
+    return holder[0]
+
+
 def test_the_numbers_go_on_around_a_heading_without_a_number() -> None:
     text = ("1. PREAMBLE\nThis policy is a contract of insurance.\nOPERATIVE CLAUSE\nWe pay as this policy sets out.\n"
             "a. Death\nWe pay the sum insured.\n2. DEFINITIONS\nThe terms below have these meanings.\n")

@@ -11,7 +11,7 @@ from stream_chunker import chunk_lines
 
 from .test_headings_in_sections import paths
 from .test_styled_headings import BOLD, COVER, body, chunk_with, read
-from .test_text_titles import assert_same_in_pieces
+from .test_text_titles import assert_same_in_pieces, read_generated, the_chunk_of
 
 HOMEOWNERS = """This form describes the insurance on your property.
 Coverage A - Dwelling Building
@@ -113,14 +113,11 @@ def test_generated_worded_families_keep_every_item_at_its_path(word: str, sep: s
         for i in range(1, count + 1):
             lines.append(f"{i}. Thing{n}x{i} is covered as described here.")
             expected.append((f"{word} {value}.{i}", f"Member Number {n}", f"Thing{n}x{i}"))
-    text = "\n".join(lines) + "\n"
-    chunks = list(chunk_lines(text, real_tokens=False))
+    chunks = read_generated(lines, pieces)
     for clause, heading, thing in expected:
-        holder = [c for c in chunks if thing in c.text.split()]
-        assert len(holder) == 1 and holder[0].clause == clause, (clause, paths(chunks))
-        assert holder[0].heading_path.startswith(heading), (heading, paths(chunks))
-    assert len({c.id for c in chunks}) == len(chunks)
-    assert_same_in_pieces(text, chunks, pieces)
+        holder = the_chunk_of(chunks, thing)
+        assert holder.clause == clause, (clause, paths(chunks))
+        assert holder.heading_path.startswith(heading), (heading, paths(chunks))
 
 
 def test_a_prefixed_label_alone_takes_its_title_from_the_next_line() -> None:

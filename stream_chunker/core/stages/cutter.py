@@ -211,9 +211,10 @@ class RecordCutter:
         rule takes that the layout marks -- or one a rule takes on weaker
         evidence than the mark (``yields``)."""
         found = self._classify(text)
-        if (found is None or self._yields is not None and self._yields(found)) \
-                and self._layout is not None and self._layout.prominence(line_no) is not None:
-            return _STYLED
+        if self._layout is None or self._layout.prominence(line_no) is None:
+            return found
+        if found is None or self._yields is not None and self._yields(found):
+            return _STYLED  # (the family is asked only for a marked line)
         return found
 
     def _run(self, text: str, start: int, end: int, line_no: int) -> int:

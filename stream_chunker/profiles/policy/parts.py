@@ -5,9 +5,9 @@ household wording, then their endorsements), each numbered from ``1``. The
 document's *main numbering* is the style of its first numbered heading at the
 top, with nothing above it. A heading of that style at its first value,
 after a later one, where it stands outermost (only headings without a number
-above it), starts a new part where it comes under a heading without a number at the top that names no part yet
-(``HOUSEHOLD POLICY`` ⏎ ``1. Definitions``, after the motor wording's
-``1.``-``9.``), which names the part. A restart with no such heading over it
+above it), starts a new part where it comes under a heading without a number
+at the top that names no part yet (``HOUSEHOLD POLICY`` ⏎ ``1. Definitions``,
+after the motor wording's ``1.``-``9.``), which names the part. A restart with no such heading over it
 (``1. Definitions`` straight after ``9. Claims``) opens none: without a title
 it is as likely a table of the sections read as headings, and its ids get
 ``~2`` as ever.
@@ -55,7 +55,7 @@ class Parts:
         if above and above[0] is not self._head and _restarts(style, value, self._last):
             self.count += 1
             self._head = above[0]
-            self.current = above[0].title or str(self.count)
+            self.current = above[0].title
         self._last = value
 
 

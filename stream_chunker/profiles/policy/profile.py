@@ -115,7 +115,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._growing: Optional[Open] = None  # the item whose title the next line may go on with
         self._refused_at = 0  # the line of the last outline label refused
         self._list_title_at = 0  # the line of the last label found under a list's heading taken back
-        self._title_held = False  # that heading's paragraph stays open across a blank line (``end_paragraph``)
+        # That heading's paragraph stays open across a blank line, from the label's verdict to its
+        # action (``end_paragraph``, the row's first action, runs between them).
+        self._title_held = False
         self.missed: Optional[Tuple[Meaning, int]] = None  # see ``rules.after_missed``
         self._rejected_at = 0  # the last line of the last heading refused
         self._styled_at: Optional[int] = None  # where the styled line just judged goes (``opens_styled``)
@@ -159,7 +161,6 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if self.listed(rec):
             self._verdict = LISTED
             return False
-        self._title_held = False
         line = self._label_line
         line.read(self.preset.families, self, rec.match)
         line.set_apart = self._set_apart(rec)
@@ -229,7 +230,6 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def _open_list_title(self, placed: Placement) -> Placement:
         """The heading ``_list_title`` found, taken back from the text and opened
         at ``placed.depth``; the label's placement under it."""
-        self._title_held = False
         title = self.take_back_last_line()
         if title is None:
             return Placement(placed.depth, placed.level)
@@ -487,6 +487,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._open_decimal(rec, placed, m["num"], title, bool(m["dot"]))
 
     def open_label(self, rec: Line) -> None:
+        self._title_held = False  # (``end_paragraph`` has run: the title's paragraph is still open)
         m, placed = rec.match, self._verdict
         assert m is not None and isinstance(placed, Placement)
         text = m["text"] if m["glued"] is None else m["glued"]
@@ -1007,7 +1008,6 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 "parts": self.parts.count}
 
 
-
 def _starts_anew(title: str, line: str) -> bool:
     """``line`` starts a sentence of its own after an item's ``title``: the
     title ends on a word in lower case that leads on to nothing (``Flood
@@ -1019,12 +1019,17 @@ def _starts_anew(title: str, line: str) -> bool:
     (True, False)
     >>> _starts_anew("Except as allowed under Article", "I.G, one of"), _starts_anew("walls", "Floors and ceilings")
     (False, True)
+    >>> _starts_anew("Repairing your home", "A storm damages your roof.")
+    True
     """
     last = title.rsplit(None, 1)[-1] if title.strip() else ""
     if not last.isalpha() or not last.islower() or last in LEADING_ON:
         return False
     words = line.split(None, 2)
-    return len(words) >= 2 and words[0][:1].isupper() and words[0][1:].islower() and words[1][:1].islower()
+    if len(words) < 2:
+        return False
+    first = words[0]
+    return first[:1].isupper() and (len(first) == 1 or first[1:].islower()) and words[1][:1].islower()
 
 
 def styled_depth(stack: Sequence[Open], value: float) -> int:
