@@ -7,6 +7,8 @@ from typing import List
 import pytest
 
 from stream_chunker import Chunker, ConfigError, EncodingUnavailable, chunk_lines
+from stream_chunker.core.stages.furniture import furniture, page_number_ends
+from stream_chunker.core.stages.zones import zone_line
 
 
 def _pages(bodies: List[str], header: str = "", footer: str = "") -> str:
@@ -75,6 +77,39 @@ def test_page_numbers_in_a_running_header_move_with_the_pages():
     chunks, dropped, _ = _run("\f".join(pages))
     assert dropped == [f"{10 + n} Home Insurance" for n in range(1, 7)]
     assert [c.clause for c in chunks] == ["1", "2", "3", "4", "5", "6"]
+
+
+def test_a_running_head_of_the_page_number_and_the_page_topic_goes():
+    """A book's running head: the page number glued to each page's own topic
+    (``14The buildings we insure``), a form of its own on every page; a divider
+    page that prints its number alone (``13``) gives the numbering."""
+    topics = ["The buildings we insure", "The buildings we insure", "Contents", "Claims", "Your premium"]
+    pages = [f"{BODIES[0]}\n13"] + [f"{13 + n}{topic}\n\n{body}"
+                                    for n, (topic, body) in enumerate(zip(topics, BODIES[1:]), 1)]
+    chunks, dropped, _ = _run("\f".join(pages))
+    assert dropped == ["13"] + [f"{13 + n}{topic}" for n, topic in enumerate(topics, 1)]
+    assert [c.clause for c in chunks] == ["1", "2", "3", "4", "5", "6"]
+
+
+def test_a_heading_atop_a_page_that_prints_its_number_stays_whatever_its_number():
+    # Sections 3, 4, 5 open pages 3, 4, 5, each page numbered at its foot.
+    pages = [f"{n} {topic}\nWe cover {topic.lower()} to the home.\n\nPage {n}"
+             for n, topic in zip((3, 4, 5), ("Storm damage", "Flood damage", "Theft"))]
+    chunks, dropped, _ = _run("\n".join(["1 Cover", "We cover the home.", "2 Claims", "Tell us at once.", ""]) + "\n\nPage 2\f"
+                              + "\f".join(pages))
+    assert dropped == ["Page 2", "Page 3", "Page 4", "Page 5"]
+    assert [c.clause for c in chunks] == ["1", "2", "3", "4", "5"]
+
+
+def test_a_bare_list_number_judged_furniture_vouches_for_no_running_head():
+    """Only a running head with words vouches for the next one: a bare ``2.``
+    gone as furniture atop page 7 says nothing about ``5. Flood`` atop page 10,
+    though its number moved on by as many as the pages."""
+    bare = zone_line(700, 700, 70, 702, 7, "2.")
+    worded = zone_line(700, 700, 70, 720, 7, "2. Storm cover")
+    flood = zone_line(1000, 1000, 100, 1020, 10, "5. Flood")
+    assert furniture([flood], [{key: [bare] for key in page_number_ends(bare.form)}], known={700}) == []
+    assert furniture([flood], [{key: [worded] for key in page_number_ends(worded.form)}], known={700}) == [1000]
 
 
 def test_headings_of_one_title_on_facing_pages_are_not_furniture():

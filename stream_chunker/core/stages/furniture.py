@@ -8,7 +8,11 @@ dotted section numbers kept) also occurs in the zone of a nearby page break (at
 most ``ZONES_APART`` away: a running header recurs page after page, while a
 title that opens two pages far apart does not make it furniture), with each
 whole number the same or moved on with the pages (a page number), or it has the
-shape of a page number ("Page 3 of 25", "- 12 -", "[Page 12]", a bare number). Strong
+shape of a page number ("Page 3 of 25", "- 12 -", "[Page 12]", a bare number), or it
+begins or ends with the page's own number, whatever the words beside it, on a
+page that prints no page number of its own (a book's running head, ``14The
+buildings we insure`` then ``15The types of contents we insure``: the page number
+glued to the page's topic, a form of its own on every page). Strong
 page-number shapes are furniture anywhere, which covers text with no form feeds
 at all. The start of the text is the top of a first page, and, if the text had
 pages, its end is the foot of the last.
@@ -25,7 +29,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Dict, Iterable, List, NamedTuple, Set, Tuple
+from typing import Dict, Iterable, List, NamedTuple, Optional, Set, Tuple
 
 ZONE_LINES = 3
 """Non-blank lines on each side of a page break that may be furniture."""
@@ -122,6 +126,31 @@ text, or two short pages that both open with ``1 Definitions``, show a line
 twice and lose no heading for it."""
 
 
+NUMBER_FIRST, NUMBER_LAST, PAGE_NUMBER = "\0# ...", "... #\0", "\0#\0"
+"""Keys under which a zone also files its lines that begin or end with a whole
+number, whatever their words (a running head that prints the page number beside
+the page's own topic has a form of its own on every page), and its page numbers."""
+
+
+def page_number_ends(form: str) -> Tuple[str, ...]:
+    """The keys of :data:`NUMBER_FIRST` / :data:`NUMBER_LAST` a line's form is filed under too."""
+    return (NUMBER_FIRST,) * form.startswith("#") + (NUMBER_LAST,) * (form.endswith("#") and form != "#")
+
+
+def filed_under(line: "ZoneLine") -> Tuple[str, ...]:
+    """The keys a zone files a line under: its form and number ends, or :data:`PAGE_NUMBER`."""
+    if line.form:
+        return (line.form, *page_number_ends(line.form))
+    return (PAGE_NUMBER,) if printed_page(line) is not None else ()
+
+
+def printed_page(line: "ZoneLine") -> Optional[int]:
+    """The number a page-number line prints: ``12`` of ``F 0011 Page 12 of 26``."""
+    if line.form or not line.numbers:
+        return None
+    return line.numbers[-2] if len(line.numbers) > 1 else line.numbers[-1]
+
+
 def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]]],
               known: Iterable[int] = ()) -> List[int]:
     """The keys of the zone ``lines`` that are furniture, given the lines of the
@@ -141,9 +170,11 @@ def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]
     >>> furniture([head(170, 3)], [{"Acme Policy": [head(90, 2)]}], known={90})
     [170]
     """
-    near = list(near)
-    known = set(known)
-    return [line.key for line in lines if not line.form or _recurs(line, near, known)]
+    lines, near, known = list(lines), list(near), set(known)
+    numbered = [other for forms in near for other in forms.get(PAGE_NUMBER, ())]
+    numbered += [line for line in lines if printed_page(line) is not None]
+    return [line.key for line in lines
+            if not line.form or _recurs(line, near, known) or _page_numbered(line, numbered, near, known)]
 
 
 def _recurs(line: ZoneLine, near: List[Dict[str, List[ZoneLine]]], known: Set[int]) -> bool:
@@ -158,4 +189,32 @@ def _recurs(line: ZoneLine, near: List[Dict[str, List[ZoneLine]]], known: Set[in
                 seen.add(other.key)
                 if len(seen) >= RECURS_IN:
                     return True
+    return False
+
+
+def _has_words(form: str) -> bool:
+    return any(char.isalpha() for char in form)
+
+
+def _page_numbered(line: ZoneLine, numbered: List[ZoneLine], near: List[Dict[str, List[ZoneLine]]],
+                   known: Set[int]) -> bool:
+    """Whether the number that begins (or ends) ``line`` is its page's number, on
+    a page that prints none of its own: the page numbers printed at the page
+    edges around it give the offset (page 19 prints ``14``), or a line of this
+    kind that was furniture already moved on with the pages (a running head has
+    words: a bare ``2.`` judged furniture says nothing about ``5. Flood`` three
+    pages on). A numbered heading atop a page that prints its page number
+    elsewhere stays, whatever its number."""
+    if not page_number_ends(line.form) or any(other.page == line.page for other in numbered):
+        return False
+    for key, at in zip((NUMBER_FIRST, NUMBER_LAST), (0, -1)):
+        if key not in page_number_ends(line.form):
+            continue
+        if any(other.numbers and printed_page(other) == line.numbers[at] + other.page - line.page
+               for other in numbered):
+            return True
+        if any(other.key in known and other.page != line.page and _has_words(other.form)
+               and other.numbers[at] - line.numbers[at] == other.page - line.page
+               for forms in near for other in forms.get(key, ())):
+            return True
     return False

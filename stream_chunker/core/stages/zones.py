@@ -31,7 +31,8 @@ from itertools import islice
 from typing import Callable, Deque, Dict, List, Optional, Set, Tuple
 
 from ..records import new
-from .furniture import MAX_LOOKAHEAD, MAX_LOOKAHEAD_LINES, ZONE_LINES, ZONES_APART, ZoneLine, furniture, line_form
+from .furniture import (MAX_LOOKAHEAD, MAX_LOOKAHEAD_LINES, ZONE_LINES, ZONES_APART, ZoneLine, filed_under, furniture,
+                        line_form)
 
 # The start of the next line with something on it.
 _NONBLANK_LINE = re.compile(r"(?m)^[^\S\n]*\S")
@@ -64,15 +65,15 @@ class Zone:
         self.edge = (at_line, at_end)  # that line's number and where it ends
         self.first, self.first_line = at, at_line  # where the zone's text begins
         self.lines: List[ZoneLine] = []
-        self.forms: Dict[str, List[ZoneLine]] = {}  # its lines by form, page numbers left out
+        self.forms: Dict[str, List[ZoneLine]] = {}  # its lines by the keys they are filed under
         self.found = 0  # lines found at the top of the page so far
         self.completed: Optional[Tuple[int, int]] = None  # (line, end) where its top was complete
         self.furniture: List[int] = []  # the keys of its lines judged furniture, once judged
 
     def add(self, line: ZoneLine) -> None:
         self.lines.append(line)
-        if line.form:
-            self.forms.setdefault(line.form, []).append(line)
+        for key in filed_under(line):
+            self.forms.setdefault(key, []).append(line)
         if line.start < self.first:
             self.first, self.first_line = line.start, line.line
 
