@@ -28,6 +28,7 @@ import argparse
 import datetime
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -39,7 +40,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
 
 from benchmarks.fidelity_score import Chunk, score, sizes
-from benchmarks.outline_truth import read_outline
+from benchmarks.outline_truth import read_outline, split_path
 from benchmarks.wordings.fetch import entries
 
 REPO = Path(__file__).resolve().parent.parent
@@ -69,9 +70,13 @@ NOTES = [
     "**all boundary** the same for every row. Keeping a short item with its parent lowers *all boundary* "
     "on purpose: it is a figure to compare, not to maximise.",
     "- **headings**: heading rows whose title is one of the heading strings a chunk carries as metadata.",
-    "- **purity**: chunks of 20 words or more in which at most one top-two-level row starts.",
+    "- **purity**: chunks of 20 words or more in which at most one top-two-level row starts; a heading "
+    "followed at once by its first sub-heading (`SECTION 1 Medical expenses` then `What is covered`) "
+    "is one start, two siblings are two.",
     "- **citable**: rows whose chunk names the row or one of its ancestors in its metadata (our `clause`, "
-    "or a heading string holding the title).",
+    "or a heading string holding the title). Where a tool states which label belongs to which heading "
+    "(stream_chunker's id, `4.2/what-is-covered`), each label goes to its own heading; otherwise a chunk's "
+    "labels go to its last headings.",
     "- **words lost**: words of `pdftotext -raw` of the PDF found in no chunk and not reported dropped "
     "(our furniture and contents lines are reported); a few tenths of a percent are differences between "
     "extractors (ligatures, hyphens), not loss.",
@@ -157,12 +162,40 @@ def _ours(tool: str, pdf: Path, scratch: Path) -> Dict[str, Any]:
     chunks = []
     for line in done.stdout.splitlines():
         record = json.loads(line)
+        headings = [h for h in record["heading_path"].split(" > ") if h]
         chunks.append({"text": record["text"], "clause": record["clause"], "pages": record["pages"],
-                       "headings": [h for h in record["heading_path"].split(" > ") if h]})
+                       "headings": headings, "labels": heading_labels(record["id"], record["clause"], headings)})
     events = [json.loads(line) for line in diagnostics.read_text(encoding="utf-8").splitlines()] \
         if diagnostics.exists() else []
     dropped = [event["text"] for event in events if event["kind"] in ("furniture", "contents")]
     return {"chunks": chunks, "dropped": dropped}
+
+
+def heading_labels(chunk_id: str, clause: Optional[str], headings: Sequence[str]) -> Optional[List[str]]:
+    """Each heading's label, read from our id, where the id has one component per heading.
+
+    An id joins its path's components with ``.`` (a label) or ``/`` (a heading
+    without one, as its slug), so ``5.27/when-we-will-pay.(c)`` with four
+    headings gives ``5``, ``5.27``, ``""``, ``(c)`` (a decimal number is printed
+    whole at each level). ``None`` where the counts differ (a decimal section's
+    unnumbered sub-heading has no component; an item without a title has no
+    heading): the scorer then aligns the clause by its rule.
+    """
+    components = re.split(r"([./])", chunk_id.split("#")[0])
+    values = [tilde.split("~")[0] for tilde in components[::2]]
+    separators = ["", *components[1::2]]
+    numbered = list(split_path(clause or ""))
+    labels, decimal, at = [], [], 0
+    for value, separator in zip(values, separators):
+        printed = numbered[at].split("~")[0] if at < len(numbered) else None
+        if printed is not None and separator != "/" and value in (printed, printed.rstrip(")")):
+            decimal = [*decimal, value] if value.isdigit() and (not labels or decimal) else []
+            labels.append(".".join(decimal) if decimal else numbered[at])
+            at += 1
+        else:
+            labels.append("")
+            decimal = []
+    return labels if at == len(numbered) and len(labels) == len(headings) else None
 
 
 def run_tool(tool: str, pdf: Path) -> Dict[str, Any]:
@@ -212,8 +245,8 @@ def measure(wording: Wording, tool: str, encoding: Any) -> Dict[str, Any]:
     kept = CHUNKS / wording.name / f"{tool}.jsonl"  # to look at what a figure is made of
     kept.parent.mkdir(parents=True, exist_ok=True)
     kept.write_text("".join(json.dumps(c, ensure_ascii=False) + "\n" for c in result["chunks"]), encoding="utf-8")
-    chunks = [Chunk(c["text"], list(c.get("headings") or []), c.get("clause"), list(c.get("pages") or []))
-              for c in result["chunks"]]
+    chunks = [Chunk(c["text"], list(c.get("headings") or []), c.get("clause"), list(c.get("pages") or []),
+                    c.get("labels")) for c in result["chunks"]]
     row.update(score(read_outline(wording.truth), chunks, reference=reference_text(wording.pdf),
                      dropped=result["dropped"]))
     row["chunks"] = len(chunks)

@@ -12,10 +12,12 @@ into metadata. The first chunk of a run with the same metadata is therefore read
 as ``label heading text`` -- the label and heading put back where they are not
 already at the text's start -- so that moving a heading into metadata neither
 loses its words nor hides where its item starts. Later chunks of the run are
-read as their text alone. A clause with fewer components than the chunk has
-headings labels the deepest headings (a heading without a number, such as
-``COMMON POLICY CONDITIONS``, is most often above the numbered ones), and a
-decimal clause gives each heading its number up to it (``3``, ``3.1``).
+read as their text alone. Where the tool says which heading holds which label
+(``Chunk.labels``), each heading gets its own; else a clause with fewer
+components than the chunk has headings labels the deepest headings (a heading
+without a number, such as ``COMMON POLICY CONDITIONS``, is most often above the
+numbered ones), and a decimal clause gives each heading its number up to it
+(``3``, ``3.1``).
 
 **The figures** (each a share of the rows it concerns, rows matched to chunks by
 a key: the label's words then the first four words of the title or text):
@@ -25,7 +27,8 @@ a key: the label's words then the first four words of the title or text):
 - ``headings``: a heading row's title is (within a few words of label and
   decoration) one of the heading strings of some chunk, one chunk run each.
 - ``purity``: chunks of at least :data:`PURE_MIN_WORDS` words in which at most
-  one depth-≤2 row starts (its key anywhere, or at a line start for a short key).
+  one depth-≤2 row starts (its key anywhere, or at a line start for a short key;
+  a heading followed at once by its first sub-heading is one start).
 - ``citable``: the chunk where an item starts names it or one of its ancestors:
   its clause is the item's (or an ancestor's) clause, or one of its heading
   strings holds the item's (or an ancestor's) key words.
@@ -67,6 +70,9 @@ class Chunk:
     headings: List[str] = field(default_factory=list)
     clause: Optional[str] = None
     pages: List[int] = field(default_factory=list)
+    labels: Optional[List[str]] = None
+    """The label of each heading (``""`` for one without), where the tool says
+    which is which; else the clause is aligned to the headings by a rule."""
 
 
 def words(text: str) -> List[str]:
@@ -137,6 +143,8 @@ def _labelled_headings(chunk: Chunk) -> List[Tuple[str, str]]:
     A decimal clause is printed whole at each level (``3.1 Base Covers`` under
     ``3 COVERAGE``), where an outline's is one component a level (``C`` under ``III``).
     """
+    if chunk.labels is not None and len(chunk.labels) == len(chunk.headings) and chunk.headings:
+        return list(zip(chunk.labels, chunk.headings))
     labels = list(split_path(chunk.clause.split("#")[0])) if chunk.clause else []
     if len(labels) > 1 and all(label.isdigit() for label in labels):
         labels = [".".join(labels[:depth]) for depth in range(1, len(labels) + 1)]
@@ -226,24 +234,39 @@ def _heading_recall(rows: Sequence[Row], views: Sequence[_View]) -> Tuple[int, i
 
 
 def _purity(rows: Sequence[Row], index: _Index) -> Tuple[int, int]:
-    spans: Dict[int, List[Tuple[int, int]]] = {}
-    for key, prefix, labelled in {(row_key(row), prefix_word(row), bool(row.label))
-                                  for row in rows if row.depth <= 2 and row_key(row)}:
+    spans: Dict[int, List[Tuple[int, int, int, int]]] = {}
+    for key, prefix, labelled, whole, depth in {(row_key(row), prefix_word(row), bool(row.label),
+                                                 _heading_words(row), row.depth)
+                                                for row in rows if row.depth <= 2 and row_key(row)}:
         for number, at in index.item_starts(key, prefix, labelled):
-            spans.setdefault(number, []).append((at, at + len(key)))
-    # Keys that overlap are one start: ``fire and theft`` inside ``2 fire and theft``.
+            spans.setdefault(number, []).append((at, at + len(key), at + whole, depth))
     starts = {number: _separate(found) for number, found in spans.items()}
     judged = [number for number, view in enumerate(index.views) if view.text_words >= PURE_MIN_WORDS]
     return sum(1 for number in judged if starts.get(number, 0) <= 1), len(judged)
 
 
-def _separate(spans: List[Tuple[int, int]]) -> int:
-    """How many groups of overlapping spans there are."""
+def _heading_words(row: Row) -> int:
+    """How many words a row's label (its value) and whole title print."""
+    label = words(row.label)[1 if prefix_word(row) else 0:]
+    return len(label) + len(words(row.title))
+
+
+def _separate(spans: List[Tuple[int, int, int, int]]) -> int:
+    """How many starts the spans ``(start, key end, title end, depth)`` make.
+
+    Keys that overlap are one start (``fire and theft`` inside ``2 fire and
+    theft``), and so is a deeper row's start right where the one before it ends
+    its whole title: a heading followed at once by its first sub-heading has no
+    text of its own to mix with it (``2 Hospital Benefit`` ⏎ ``What is
+    covered``). Siblings stay apart (``1 Cover 2 Baggage``, a contents line).
+    """
     groups, end = 0, -1
-    for start, stop in sorted(spans):
-        if start >= end:
+    titled: Dict[int, int] = {}  # where a row's whole title ends -> its depth
+    for start, stop, whole, depth in sorted(spans):
+        if start >= end and titled.get(start, depth) >= depth:
             groups += 1
         end = max(end, stop)
+        titled[whole] = min(depth, titled.get(whole, depth))
     return groups
 
 
