@@ -393,3 +393,63 @@ def test_a_term_in_bold_between_quotes_heads_its_definition(tmp_path):
     pdf.output(str(path))
     chunks, _ = chunked(path)
     assert [c.heading_path for c in chunks if "means" in c.text] == ["DEFINITIONS > Data", "DEFINITIONS > Spouse"]
+
+
+EVENTS = (("1.", "Fire, excluding damage caused by", (("a.", "explosion resulting from fire"),
+                                                     ("b.", "earthquake or subterranean fire"))),
+          ("2.", "Storm, excluding damage caused by", (("a.", "flood whether resulting from storm"),
+                                                      ("b.", "frost, subsidence or ground heave"))))
+
+
+def _drawn_by_layer(path: Path, columns: bool = False) -> None:
+    """A page of events drawn as some generators draw it: the sub-items' text
+    at its indent, then their letters, then the items' text, then their
+    numbers; with ``columns``, a second column of text beside it."""
+    pdf = fpdf.FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 10)
+    rows, y = [], 30.0
+    for number, text, subs in EVENTS:
+        rows.append((y, 10, number, 18, text))
+        for letter, sub in subs:
+            y += 6
+            rows.append((y, 18, letter, 25, sub))
+        y += 9
+    pdf.text(10, 20, "Events")
+    for indent in (25, 18):  # the texts of one indent, then the labels before them
+        for row_y, label_x, label, text_x, text in rows:
+            if text_x == indent:
+                pdf.text(text_x, row_y, text)
+        for row_y, label_x, label, text_x, text in rows:
+            if text_x == indent:
+                pdf.text(label_x, row_y, label)
+    if columns:
+        for n in range(8):
+            pdf.text(120, 30 + 6 * n, f"Right column line {n + 1} of the page.")
+    pdf.output(str(path))
+
+
+def test_a_page_drawn_by_layer_is_read_by_position(tmp_path):
+    """Labels drawn after their text, far from it in the draw order, sit on
+    its baseline a space away: the page is read top to bottom, each label
+    joined to its text, so the outline is the one printed."""
+    path = tmp_path / "by-layer.pdf"
+    _drawn_by_layer(path)
+    chunks, _ = chunked(path)
+    text = " ".join(c.text for c in chunks)
+    expected = [f"{label} {words}" for number, item, subs in EVENTS
+                for label, words in ((number, item), *subs)]
+    assert [text.find(line) for line in expected] == sorted(text.find(line) for line in expected)
+    assert all(text.find(line) >= 0 for line in expected)
+    assert {c.clause for c in chunks} >= {"1", "2"}
+
+
+def test_a_page_with_two_columns_keeps_its_draw_order(tmp_path):
+    """Beside a second column, a label on its text's baseline proves nothing
+    about the columns' order: the page is left as drawn."""
+    path = tmp_path / "by-layer-columns.pdf"
+    _drawn_by_layer(path, columns=True)
+    chunks, _ = chunked(path)
+    text = " ".join(c.text for c in chunks)
+    assert text.find("explosion resulting from fire") < text.find("Fire, excluding damage")
+    assert text.find("Right column line 8") > text.find("Storm, excluding damage")

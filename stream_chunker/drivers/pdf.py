@@ -11,7 +11,8 @@ Two backends read the text:
 
 - ``pdfium`` (the default): PDFium through ``pypdfium2``, a wheel with no
   system package (the ``[pdf]`` extra), imported only when
-  a PDF is read. It reads the text in the order the page draws it.
+  a PDF is read. It reads the text in the order the page draws it, or by
+  position where a page of one column draws it otherwise (``reading_order``).
 - ``pdftotext``: poppler's ``pdftotext -raw`` as a subprocess, its output read
   as it comes (``layout=True`` for its ``-layout`` mode, columns side by side).
 
@@ -47,6 +48,7 @@ from ..core.chunk import Chunk
 from ..core.errors import ConfigError, InputError
 from ..core.layout import MAX_TERM_WORDS, QUOTES, Style
 from ..engine.chunker import Chunker
+from .reading_order import Span, in_reading_order
 
 BACKENDS = ("pdfium", "pdftotext")
 SIGNATURE = b"%PDF-"
@@ -193,9 +195,10 @@ def _read_pdfium(pdfium: Any, path: str, password: Optional[str], document: Any,
 
 def _with_block_breaks(textpage: Any, text: str,
                        fonts: Optional["FontNames"]) -> Tuple[str, List[Optional[Style]], List[int]]:
-    """The page's text with a blank line wherever a new block starts, as
-    pdftotext writes it, how each line of it is set and the run-in term it
-    starts with, if any (see ``line_style``).
+    """The page's text in reading order (``drivers.reading_order``), with a
+    blank line wherever a new block starts, as pdftotext writes it; how each
+    line of it is set and the run-in term it starts with, if any (see
+    ``line_style``).
 
     PDFium ends each line with ``\r\n`` but marks no paragraph, and the
     chunker needs blank lines to tell paragraphs and list items apart. A line
@@ -215,19 +218,21 @@ def _with_block_breaks(textpage: Any, text: str,
         at = m.end()
     lines.append(text[at:])
     starts.append(at)
-    boxes: List[Optional[Tuple[float, float]]] = []  # each line's bottom and height
+    spans: List[Optional[Span]] = []  # where each line sits
     styles: List[Optional[Style]] = []
     leads: List[int] = []
     for line, offset in zip(lines, starts):
         if line.strip():
-            boxes.append(_first_char_box(textpage, offset + len(line) - len(line.lstrip())))
+            spans.append(_line_span(textpage, offset, line))
             style, lead = line_style(textpage, offset, line, fonts) if fonts is not None else (None, 0)
             styles.append(style)
             leads.append(lead)
         else:
-            boxes.append(None)
+            spans.append(None)
             styles.append(None)
             leads.append(0)
+    lines, spans, styles, leads = in_reading_order(lines, spans, styles, leads)
+    boxes = [(span.bottom, span.height) if span is not None else None for span in spans]
     placed = [box for box in boxes if box is not None]
     drops = sorted(drop for drop in (a[0] - b[0] for a, b in zip(placed, placed[1:])) if drop > 0)
     leading = drops[len(drops) // 4] if drops else 0.0
@@ -393,16 +398,18 @@ def _hanging_lead(textpage: Any, offset: int, line: str, first: int, fonts: Font
     return found
 
 
-def _first_char_box(textpage: Any, text_index: int) -> Optional[Tuple[float, float]]:
-    """Bottom and height of the character at ``text_index`` of the page's text:
-    its loose box, the font's full height, alike for every letter."""
-    import pypdfium2.raw as pdfium_c
+def _line_span(textpage: Any, offset: int, line: str) -> Optional[Span]:
+    """Where the line at ``offset`` of the page's text sits: the bottom and
+    height of its first character's loose box (the font's full height, alike
+    for every letter), from its first character's left to its last's right."""
+    import pypdfium2.raw as c
 
-    index = pdfium_c.FPDFText_GetCharIndexFromTextIndex(textpage, text_index)
-    if index < 0:
+    first = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + len(line) - len(line.lstrip()))
+    last = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + len(line.rstrip()) - 1)
+    if first < 0 or last < 0:
         return None
-    _, bottom, _, top = textpage.get_charbox(index, loose=True)
-    return bottom, top - bottom
+    left, bottom, _, top = textpage.get_charbox(first, loose=True)
+    return Span(bottom, top - bottom, left, textpage.get_charbox(last, loose=True)[2])
 
 
 def _pdfium_text(text: str, drawn: bool) -> Optional[str]:

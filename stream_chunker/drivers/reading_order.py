@@ -1,0 +1,133 @@
+"""A page's lines in the order a reader reads them, where the page draws them otherwise.
+
+A PDF may draw a page's text in any order. Most draw it as it is read, column
+by column, and PDFium's lines then come in reading order. Some draw it by
+layer: every item's text at its indent, then the letters ``a.``, ``b.`` at
+theirs, then the numbers ``1.``, ``2.`` -- so a label and its text, on one
+baseline a space apart, come out dozens of lines apart, and the outline is
+lost. The sign of it cannot be mistaken: two lines that the page drew apart
+sit on one baseline, a word's gap from each other, where a reader sees one
+line. Such a page is read again by position -- each baseline's pieces joined
+left to right, the baselines top to bottom -- if it has one column, that is,
+if lines are left side by side on at most two baselines once the pieces are
+joined (a header's title and page number, a footer's). A page with columns or
+a table keeps its draw order: its columns cannot be told from a table's cells
+by position alone.
+"""
+
+from __future__ import annotations
+
+from typing import List, NamedTuple, Optional, Sequence, Tuple, cast
+
+from ..core.layout import Style
+
+
+class Span(NamedTuple):
+    """Where a line sits on its page, in PDF units (y grows up the page)."""
+
+    bottom: float
+    height: float
+    left: float
+    right: float
+
+
+BASELINE = 0.25
+"""Lines whose bottoms differ by at most this share of a line's height share a baseline."""
+WORD_GAP = 1.5
+"""The widest gap, in line heights, between two pieces of one line; a column's gutter is wider."""
+SPLIT_BASELINES = 2
+"""Baselines that may hold lines apart side by side on a page of one column: a
+running header's title and page number, a footer's; more are columns or a table."""
+
+
+def _baselines(spans: Sequence[Span]) -> List[List[int]]:
+    """The lines on each baseline, top to bottom, each baseline's left to right."""
+    groups: List[List[int]] = []
+    for i in sorted(range(len(spans)), key=lambda i: -spans[i].bottom):
+        first = spans[groups[-1][0]] if groups else None
+        if first is not None and first.bottom - spans[i].bottom <= BASELINE * min(first.height, spans[i].height):
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return [sorted(group, key=lambda i: spans[i].left) for group in groups]
+
+
+def _beside(a: Span, b: Span) -> bool:
+    """Whether ``b``, on ``a``'s baseline, continues ``a``'s line just to its right."""
+    gap = b.left - a.right
+    return -BASELINE * min(a.height, b.height) <= gap <= WORD_GAP * min(a.height, b.height)
+
+
+def reading_order(spans: Sequence[Span]) -> Optional[List[List[int]]]:
+    """The lines (indices into ``spans``, in draw order) as a reader reads them,
+    each inner list the pieces of one line left to right; ``None`` where the
+    draw order stands: no two lines drawn apart continue each other, or the
+    page has more than one column.
+
+    >>> label, text, after = Span(700, 10, 70, 80), Span(700, 10, 85, 300), Span(687, 10, 70, 290)
+    >>> reading_order([text, after, label])
+    [[2, 0], [1]]
+    >>> reading_order([label, text, after]) is None
+    True
+    >>> column = [Span(700 - 13 * n, 10, 320, 500) for n in range(3)]
+    >>> reading_order([text, after, Span(674, 10, 70, 290), label, *column]) is None  # a second column
+    True
+    """
+    lines: List[List[int]] = []
+    drawn_apart, split = False, 0
+    for baseline in _baselines(spans):
+        line = baseline[:1]
+        split += any(not _beside(spans[a], spans[b]) for a, b in zip(baseline, baseline[1:]))
+        if split > SPLIT_BASELINES:
+            return None  # lines side by side on baseline after baseline: columns, or a table's cells
+        for i in baseline[1:]:
+            if _beside(spans[line[-1]], spans[i]):
+                drawn_apart = drawn_apart or abs(i - line[-1]) > 1
+                line.append(i)
+            else:
+                lines.append(line)
+                line = [i]
+        lines.append(line)
+    return lines if drawn_apart else None
+
+
+def in_reading_order(lines: List[str], spans: List[Optional[Span]], styles: List[Optional[Style]],
+                     leads: List[int]) -> Tuple[List[str], List[Optional[Span]], List[Optional[Style]], List[int]]:
+    """A page's lines, with where each sits, how it is set and its run-in term
+    (see ``drivers.pdf.line_style``), in reading order (:func:`reading_order`).
+
+    The pieces of one line are joined by a space; the joined line is set as
+    its longest piece is. Its run-in term is its first piece's, or that piece
+    itself when it is set in bold and the line is not (a table's term beside
+    its meaning), or, after a piece of one word (a label: ``1.`` then
+    ``Fire ...``), the second piece's. Blank
+    lines go: the page's blank lines are drawn again from where the lines sit.
+    A page with a line of text whose place is unknown stays as drawn."""
+    placed = [k for k, line in enumerate(lines) if line.strip()]
+    if any(spans[k] is None for k in placed):
+        return lines, spans, styles, leads
+    order = reading_order([cast(Span, spans[k]) for k in placed])
+    if order is None:
+        return lines, spans, styles, leads
+    texts: List[str] = []
+    places: List[Optional[Span]] = []
+    sets: List[Optional[Style]] = []
+    terms: List[int] = []
+    for row in order:
+        pieces = [placed[i] for i in row]
+        first = lines[pieces[0]].strip()
+        texts.append(lines[pieces[0]] if len(pieces) == 1 else " ".join(lines[k].strip() for k in pieces))
+        places.append(spans[pieces[0]])
+        style = styles[max(pieces, key=lambda k: len(lines[k].strip()))]
+        sets.append(style)
+        lead, bold = leads[pieces[0]], styles[pieces[0]]
+        if lead or len(pieces) == 1:
+            pass
+        elif bold is not None and bold.bold and style is not None and not style.bold:
+            lead = len(first) + 1  # a term in bold, its text beside it in a face that is not
+        elif len(first.split()) == 1:  # a label, then its text with the text's own term
+            after, text = leads[pieces[1]], lines[pieces[1]]
+            shift = len(first) + 1 - (len(text) - len(text.lstrip()))
+            lead = after + shift if after > 0 else after - shift if after < 0 else 0
+        terms.append(lead)
+    return texts, places, sets, terms
