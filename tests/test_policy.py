@@ -19,6 +19,11 @@ def test_glued_numbers_capital_titles_and_trailing_dots_are_headings():
     lines = ["1. INTRODUCTION", "Text one.", "1.1.OVERVIEW", "Text two.", "1.2. SCOPE", "Text three.",
              "2.  TERMS", "Text four."]
     assert _ids(lines) == ["1", "1.1", "1.2", "2"]
+    # the extractor lost the space after the closing dot: the number is whole, the title after it
+    lines = ["5.2.9. Instalments", "Text one.", "5.2.10.Claim Related Information", "Text two.",
+             "5.2.10Claim", "Text three."]
+    assert [(c.id, c.heading_path) for c in _chunks(lines)] == [("5.2.9", "Instalments"),
+                                                               ("5.2.10", "Claim Related Information")]
     lines = ["3 COVER", "3.1COVERAGE", "Text."]
     chunks = _chunks(lines)
     assert [(c.id, c.heading_path) for c in chunks] == [("3.1", "COVER > COVERAGE")]
@@ -29,6 +34,18 @@ def test_a_number_must_be_next():
     chunks = _chunks(lines)
     assert [c.id for c in chunks] == ["4.9", "4.10", "5"]
     assert chunks[1].text == "Water. 4.12 Skipped Not next."
+
+
+def test_an_item_printed_in_parts_sits_between_its_neighbours():
+    """``7a.`` and ``7b.`` where the wording prints no ``7``: each is an item of
+    its own, and ``8.`` follows them; ``9A.`` is inserted after ``9.``."""
+    lines = ["Events", "", "5. Earthquake, excluding fire.", "", "6. Subterranean fire, excluding smoke.", "",
+             "7a. Storm, excluding", "a. Damage caused by flood", "b. Damage to fences", "",
+             "7b. Flood, excluding", "a. Damage caused by storm", "", "8. Escape of water from any tank.", "",
+             "9. Impact by any road vehicle.", "", "9A. Impact by aircraft.", "", "10. Sprinkler leakage."]
+    assert _ids(lines) == ["front", "5", "6", "7a", "7b", "8", "9", "9A", "10"]
+    # a second part with no first is not next: text of the item before it
+    assert _ids(["1. Fire, excluding explosion.", "", "2b. Flood, excluding storm.", "", "2. Theft."]) == ["1", "2"]
 
 
 def test_lower_case_title_is_text_even_when_next():

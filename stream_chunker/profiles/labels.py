@@ -6,7 +6,7 @@ hundred. Each meaning is a *style* -- lower letters, roman numerals, digits,
 decimal section numbers; printed ``A.``, ``(A)``, ``A)`` or ``SECTION A)`` are
 different styles -- and a *value*. For a letter, numeral or digit the value is
 ``(base, insertion)``: ``(b)`` is ``(2, 0)``, the inserted ``(b-1)`` is ``(2, 1)``,
-Colorado's ``(3.5)`` is ``(3, 5)``; letters past ``z`` double and triple as Ohio
+Colorado's ``(3.5)`` is ``(3, 5)``, a wording's ``7a.`` and ``9A.`` ``(7, 1)`` and ``(9, 1)``; letters past ``z`` double and triple as Ohio
 writes them (``(aa)`` is 27). A decimal section number is its own path:
 ``4.10`` is ``(4, 10)``, and may be followed by its first child (``4.10.1``) or by
 the next sibling of itself or of an ancestor (``4.11``, ``5``); numbers compare as
@@ -40,7 +40,7 @@ FIRST: Value = (1, 0)
 
 _ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$", re.IGNORECASE)
 _ROMAN_DIGITS = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
-_INSERTED = re.compile(r"(?P<base>[A-Za-z]|\d{1,3})(?P<sep>[-\u2013.]?)(?P<ins>\d{1,2}|[A-Z])$")
+_INSERTED = re.compile(r"(?P<base>[A-Za-z]|\d{1,3})(?P<sep>[-\u2013.]?)(?P<ins>\d{1,2}|[A-Z]|(?<=\d)[a-z])$")
 
 # A statute line starting with a chain of bracketed labels, or with one bare label.
 LABEL_LINE = re.compile(
@@ -137,7 +137,7 @@ def meanings(token: str, kind: str = "") -> List[Meaning]:
         m = _INSERTED.match(token)
         if m is not None:
             base, ins = m["base"], m["ins"]
-            ins_value = int(ins) if ins.isdigit() else ord(ins) - ord("A") + 1
+            ins_value = int(ins) if ins.isdigit() else ord(ins.upper()) - ord("A") + 1
             if base.isdigit():
                 out.append(Meaning(kind + "digit", (int(base), ins_value)))
             elif ins.isdigit():
@@ -155,10 +155,16 @@ def follows(style: str, current: Value, value: Value) -> bool:
     (True, True, False)
     >>> follows(DECIMAL, (4, 9), (4, 10)), follows(DECIMAL, (4, 10), (4, 2))
     (True, False)
+
+    A number printed only in parts follows the one before it: ``7a`` after ``6``
+    (a wording that splits item 7 into ``7a`` and ``7b``, and prints no ``7``).
+
+    >>> follows("digit", (6, 0), (7, 1)), follows("digit", (6, 0), (7, 2))
+    (True, False)
     """
     if style == DECIMAL:
         return is_next_number(current, value)
-    return value == (current[0] + 1, 0) or (value[0] == current[0] and value[1] > current[1])
+    return value in ((current[0] + 1, 0), (current[0] + 1, 1)) or (value[0] == current[0] and value[1] > current[1])
 
 
 def is_first(meaning: Meaning) -> bool:

@@ -34,10 +34,13 @@ OWN_VALUE = r"[A-Z]|\d{1,3}|[IVXLC]{1,6}"
 """The value after it: a letter, a number or a roman numeral."""
 
 DECIMAL_HEADING = re.compile(
-    r"(?P<num>\d{1,3}(?:\.\d{1,3}){1,9}|\d{1,3}(?!\.))(?P<dot>\.?)(?:\s+(?P<title>\S.*)|(?P<glued>[A-Z]{2,}\b.*))$"
+    r"(?P<num>\d{1,3}(?:\.\d{1,3}){1,9}|\d{1,3}(?!\.))(?P<dot>\.?)"
+    r"(?:\s+(?P<title>\S.*)|(?P<glued>[A-Z]{2,}\b.*|(?<=\d\.)[A-Z][a-z].*))$"
 )
 """A decimal heading: a section number, then its title (``4.2 Escape of
-water``), or glued to a word in capitals (``3.1COVERAGE``)."""
+water``), or glued to a word in capitals (``3.1COVERAGE``) or, after the
+number's closing dot, to any word with a capital (``5.2.10.Claim Related
+Information``: the extractor lost the space)."""
 
 TAIL = r"(?:\s+(?P<text>\S.*)|\s*$|(?<=[.)])(?P<glued>[A-Z][a-z].*))"
 """What follows any label: its text, nothing, or its text glued on (``M.Appraisal``,
@@ -145,7 +148,7 @@ class Parenthesised(Family):
 
 class Dotted(Family):
     """A value and a dot: ``A.``, ``a.`` (a letter, or a roman numeral of one
-    letter), ``II.``, ``iv.`` (roman), ``1.`` (arabic)."""
+    letter), ``II.``, ``iv.`` (roman), ``1.`` (arabic), ``7a.`` (arabic, split)."""
 
     def __init__(self, name: str, key: str, value: str, leads: Sequence[str], decimal: bool = False) -> None:
         Family.__init__(self, name, key, rf"(?P<{key}>{value})\.", leads, dotted=True)
@@ -157,7 +160,7 @@ class Dotted(Family):
     def decimal(self, m: "re.Match[str]", under_decimal_with_text: bool) -> Optional[str]:
         # "6." reads as decimal section 6 where decimal sections are open, and
         # with its text: alone on its line it is a list's number.
-        return m[self.key] if self.reads_decimal and under_decimal_with_text else None
+        return m[self.key] if self.reads_decimal and under_decimal_with_text and m[self.key].isdigit() else None
 
 
 class Closing(Family):
@@ -188,7 +191,7 @@ FAMILIES: Sequence[Family] = (
     Parenthesised(),
     Dotted("letters", "letter", r"[A-Za-z]", (r"[A-Za-z](?:\.[ \t\nA-Z]|\))",)),
     Dotted("roman", "roman", r"[ivxlc]{2,6}|[IVXLC]{2,6}", (r"[ivxlcIVXLC]{2,6}\.[ \t\n]",)),
-    Dotted("arabic", "arabic", r"\d{1,3}", (DIGIT_LEADS,), decimal=True),
+    Dotted("arabic", "arabic", r"\d{1,3}(?:[A-Za-z](?![A-Za-z]))?", (DIGIT_LEADS,), decimal=True),
     Closing(),
     DecimalAlone(),
     Prefixed(),
