@@ -31,6 +31,11 @@ list's first item heads that list, as it did with no blank line between: the
 SFIP Dwelling text's ``Actual Cash Value Loss Settlement`` now heads its
 ``a.``-``c.`` (cited ``VII.R.1/actual-cash-value-loss-settlement.a``, where they
 were ``VII.R.1.a~2`` with the title at the end of the chunk before).
+Changed since, on purpose: a numbered heading with no text and nothing under
+it, ended by the next, is a chunk of its own lines, as an unnumbered one was
+already: its words were in no chunk. The SFIP texts, whose columns
+``pdftotext`` printed out of order, gain one such chunk each (``24.
+Post-FIRM``, ``16. Emergency``, ``1. Cancellation for Underpayment``).
 """
 
 from __future__ import annotations
@@ -49,9 +54,9 @@ RECORDED = {
     ("rfc2616.txt", "policy"): "ba896bf866098dcc",
     ("uslm-user-guide.txt", "policy"): "ffa0a6501d417cec",
     ("uslm-user-guide.layout.txt", "policy"): "a05c2e5ed2fdad27",
-    ("insurance/sfip-dwelling-2021.txt", "policy"): "28a78ce8c8fc1643",
-    ("insurance/sfip-general-property-2021.txt", "policy"): "22e895c766857e7b",
-    ("insurance/sfip-dwelling-2021.layout.txt", "policy"): "0be17ad38deba918",
+    ("insurance/sfip-dwelling-2021.txt", "policy"): "cae62bdcc6867c1d",
+    ("insurance/sfip-general-property-2021.txt", "policy"): "213f0cc46360c269",
+    ("insurance/sfip-dwelling-2021.layout.txt", "policy"): "47fc9ef3809ec55d",
     ("insurance/sfip-general-property-2021.layout.txt", "policy"): "58e56b0b376cb5bb",
     ("usc-title27.txt", "statute"): "96d0539fcb6ce416",
     ("usc-title27.layout.txt", "statute"): "de944acaed236433",

@@ -21,6 +21,7 @@ class Doc(NamedTuple):
     lines: List[str]
     headings: List[Tuple[int, str]]  # (line number, section number) of every heading
     body_words: int  # words in body lines, which must all come out in chunks
+    kept: List[int]  # headings with no text, ended by a sibling: each is a chunk of its own line
 
 
 def _tag(n: int) -> str:
@@ -40,6 +41,7 @@ def documents(draw) -> Doc:
     lines: List[str] = []
     headings: List[Tuple[int, str]] = []
     body_words = 0
+    kept: List[int] = []
     tag = 0
     number: Tuple[int, ...] = ()
     for _ in range(draw(st.integers(0, 8))):
@@ -52,6 +54,11 @@ def documents(draw) -> Doc:
         tag += 1  # titles differ too: the same line at the foot of one page and the top of
         # the next is what a running header looks like, headings included
         lines.append(f"{text_number} {draw(st.sampled_from(TITLES))} {_tag(tag).capitalize()}")
+        if headings and headings[-1][0] == len(lines) - 1 and len(number) <= headings[-1][1].count(".") + 1:
+            # the heading before had no text and this one does not descend from it:
+            # its line is a chunk of its own, words and all
+            kept.append(headings[-1][0])
+            body_words += len(lines[-2].split())
         headings.append((len(lines), text_number))
         for p in range(draw(st.integers(0, 3))):
             if p or draw(st.booleans()):
@@ -71,7 +78,7 @@ def documents(draw) -> Doc:
                     lines.append("\f")
                 lines.append(draw(st.sampled_from(["", " ", "  "])) + line)
                 body_words += len(words)
-    return Doc(lines, headings, body_words)
+    return Doc(lines, headings, body_words, kept)
 
 
 def _chunk(doc: Doc, cap: int):
@@ -122,6 +129,9 @@ def test_no_chunk_holds_text_of_two_sections(doc, cap):
             assert chunk.lines[1] < starts[0]
             continue
         begin, end = where[chunk.clause]
+        if chunk.lines == (begin, begin):
+            assert begin in doc.kept
+            continue
         assert begin < chunk.lines[0] <= chunk.lines[1] < end
 
 

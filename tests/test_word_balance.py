@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stream_chunker import Chunker
+from stream_chunker import Chunker, chunk_lines
 from stream_chunker.core.layout import Style
 from stream_chunker.core.text import count_words
 from stream_chunker.drivers.document import Document, Reading
@@ -149,6 +149,23 @@ def test_a_heading_that_gives_its_title_back_to_the_text_counts_it_once() -> Non
     report = assert_report_balanced(*(read_pages([list(COVER), page])))
     assert report["headings_unnumbered"] == 3
     assert report["words_elsewhere"]["headings"] == 4  # "Cover", "Making a claim"
+
+
+def test_a_numbered_heading_with_no_text_of_its_own_is_a_chunk_of_its_lines() -> None:
+    """Events covered that are a title alone (``5. Earthquake``), or a table's
+    numbered rows read as sections: ended by the next, each is a chunk of its
+    own lines, where its words were in no chunk; a section under it, or the
+    end of the text, leaves it none (its title is in the path below it, or
+    the text was cut short)."""
+    lines = ["Events", "", "4. Riot, excluding looting by the insured.", "", "5. Earthquake", "",
+             "6. Subterranean Fire", "", "7. Storm, excluding flood.", "", "1 Stapedotomy", "", "2 Myringoplasty", "",
+             "3 Tonsillectomy", "Paid in full.", "", "4 Claims", "4.1 Reporting", "Tell us within 30 days.", "5 Excess"]
+    chunks = list(chunk_lines(lines, real_tokens=False))
+    assert [(c.id, c.text) for c in chunks if c.text.split()[-1] in ("Earthquake", "Fire", "Stapedotomy",
+                                                                       "Myringoplasty")] == [
+        ("5", "5. Earthquake"), ("6", "6. Subterranean Fire"), ("7.1", "1 Stapedotomy"), ("7.2", "2 Myringoplasty")]
+    assert not any(c.text.startswith(("4 Claims", "5 Excess")) for c in chunks)
+    assert_balanced("\n".join(lines) + "\n")
 
 
 def test_a_word_longer_than_the_hard_bound_is_cut_and_counted() -> None:

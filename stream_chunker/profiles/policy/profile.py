@@ -126,7 +126,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         # The decimal level a heading without a number ended, its path and root, and that heading
         # (``_resume_decimal``).
         self._ended_decimal: Optional[Tuple[Open, List[Frame], Frame, Open]] = None
-        self._empty: Optional[Tuple[Open, int, int]] = None  # the heading without a number just opened, its line and page, while it has no text
+        self._empty: Optional[Tuple[Open, int, int]] = None  # the heading just opened, its line and page, while it has no text
+        self._empty_words: List[str] = []  # the lines of that heading read into heading paths
 
     def classes(self) -> Tuple[str, ...]:
         return ParagraphProfile.classes(self) + (STYLED,)
@@ -407,7 +408,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self._ended_decimal = (*ended, opened)
         self._push(opened)
         self._open_unit(len(self.stack) - 1)
-        self._empty = (opened, rec.first, rec.page)
+        self._may_stay_empty(opened, rec)
         self.in_contents_list = CONTENTS_TITLE.fullmatch(title) is not None
         self.count("headings_unnumbered")
         if term is not None:  # a run-in term: its line is the text under it, and the lines after it
@@ -570,8 +571,10 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if placed.resumes:
             placed = self._resume_decimal(placed)
         moved = self._headings_kept(placed, number)
-        if self._empty is not None and self._empty[0] in moved:
-            self._empty = None  # (its title is in the heading path of what follows)
+        empty = self._empty[0] if self._empty is not None else None
+        if empty is not None and (empty in moved or empty.level.style == DECIMAL
+                                  and number[:len(empty.level.value)] == empty.level.value):
+            self._empty = None  # (its title is in the heading path of what follows: it, or a section under it)
         self._enter(rec, placed)
         d = self.decimal_depth
         if placed.converts:  # the bare "x." open is decimal section x: its title stays
@@ -609,6 +612,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._push(Open(placed.level, "", True), rec.first)  # (its label as printed: a decimal number has no dot in it)
         self.reach_section(number)
         self._open_unit(len(self.stack) - 1)
+        self._may_stay_empty(self.stack[-1], rec)
         self._title_at, self._title = rec, title or ""
         self.in_heading(rec.text)
         if title is None:
@@ -724,6 +728,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             # ``1. Key details about your policy``)
             opened.heading, opened.title = True, text
             self._open_unit(len(self.stack) - 1)
+            self._may_stay_empty(opened, label)
             self.licensed = True
             self._fresh = opened
             self._title_lines = [label]
@@ -971,19 +976,34 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._empty = None
         self.packer.add(text, words, lines, pages, cut)
 
-    def _keep_empty_heading(self) -> None:
-        """A heading without a number that got no text and no level under it
-        before the next that ends it would make no chunk, and its words would
-        be in none: its title becomes its text (``Fire and theft`` over a
-        table's column)."""
+    def _may_stay_empty(self, opened: Open, rec: Line) -> None:
+        """``opened``, a heading on ``rec``, has no text yet (see ``_keep_empty_heading``)."""
+        if opened.level.style != UNNUMBERED:
+            opened.last = rec.last
+        self._empty, self._empty_words = (opened, rec.first, rec.page), []
+
+    def in_heading(self, text: str, n: int = 1) -> None:
+        ParagraphProfile.in_heading(self, text, n)
+        if n > 0 and self._empty is not None and self.stack and self.stack[-1] is self._empty[0]:
+            self._empty_words.append(text)
+
+    def _keep_empty_heading(self, at_end: bool = False) -> None:
+        """A heading that got no text and no level under it before the next
+        that ends it would make no chunk, and its words would be in none: its
+        lines become its text (``Fire and theft`` over a table's column, an
+        event covered that is a title alone: ``5. Earthquake``). A numbered
+        heading that ends the text makes none (SPEC's seed: ``3 Theft`` last)."""
         empty = self._empty
         if empty is None or self._para:
             return
         self._empty = None
         opened, line, page = empty
-        if self.stack and self.stack[-1] is opened:
-            self.in_heading(opened.title, -1)
-            self.packer.add(opened.title, len(opened.title.split()), (line, opened.last), (page, page))
+        if at_end and opened.level.style != UNNUMBERED:
+            return
+        text = " ".join(self._empty_words)
+        if self.stack and self.stack[-1] is opened and text:
+            self.in_heading(text, -1)
+            self.packer.add(text, len(text.split()), (line, max(line, opened.last)), (page, page))
 
     def add_contents(self, rec: Line) -> None:
         self._settle_waiting()
@@ -994,7 +1014,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def finish(self) -> None:
         self._settle_waiting()
         self.end_paragraph()
-        self._keep_empty_heading()
+        self._keep_empty_heading(at_end=True)
         self.packer.close()
         refused = self.counts.get("outline_labels_refused", 0)
         if refused >= OUT_OF_ORDER[0] and refused >= OUT_OF_ORDER[1] * self.counts.get("sections", 0):
