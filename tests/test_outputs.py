@@ -54,7 +54,7 @@ RECORDED = {
     ("rfc2616.txt", "policy"): "ba896bf866098dcc",
     ("uslm-user-guide.txt", "policy"): "ffa0a6501d417cec",
     ("uslm-user-guide.layout.txt", "policy"): "a05c2e5ed2fdad27",
-    ("insurance/sfip-dwelling-2021.txt", "policy"): "cae62bdcc6867c1d",
+    ("insurance/sfip-dwelling-2021.txt", "policy"): "ee3772a279507e1b",
     ("insurance/sfip-general-property-2021.txt", "policy"): "213f0cc46360c269",
     ("insurance/sfip-dwelling-2021.layout.txt", "policy"): "47fc9ef3809ec55d",
     ("insurance/sfip-general-property-2021.layout.txt", "policy"): "58e56b0b376cb5bb",

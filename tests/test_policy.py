@@ -48,6 +48,19 @@ def test_an_item_printed_in_parts_sits_between_its_neighbours():
     assert _ids(["1. Fire, excluding explosion.", "", "2b. Flood, excluding storm.", "", "2. Theft."]) == ["1", "2"]
 
 
+def test_an_annexure_after_a_decimal_section_ends_it():
+    """``ANNEXURE - A`` (a word of the list, a dash, its value) alone on its
+    line after the last decimal section is the next part of the document, not
+    that section's list; so is ``Annexure - B``, its items under it."""
+    lines = ["5. CLAIMS", "5.1 Reporting", "Tell us within 30 days.", "6. TABLE OF BENEFITS", "Death: the sum insured.",
+             "ANNEXURE - A", "List of Ombudsmen", "Office details follow.", "Annexure - B",
+             "List I - Items not covered", "Baby food."]
+    chunks = _chunks(lines)
+    assert [(c.id, c.heading_path) for c in chunks] == [
+        ("5.1", "CLAIMS > Reporting"), ("6", "TABLE OF BENEFITS"), ("A", "List of Ombudsmen"),
+        ("B.List I", "Items not covered")]
+
+
 def test_lower_case_title_is_text_even_when_next():
     assert _ids(["1 Cover", "Text.", "2 or more occupants must wear belts.", "3 Theft", "Text."]) == ["1"]
 

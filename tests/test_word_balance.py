@@ -166,6 +166,9 @@ def test_a_numbered_heading_with_no_text_of_its_own_is_a_chunk_of_its_lines() ->
         ("5", "5. Earthquake"), ("6", "6. Subterranean Fire"), ("7.1", "1 Stapedotomy"), ("7.2", "2 Myringoplasty")]
     assert not any(c.text.startswith(("4 Claims", "5 Excess")) for c in chunks)
     assert_balanced("\n".join(lines) + "\n")
+    # a bare ``5.`` that ``5.1`` makes section 5 has a section under it
+    lines = ["4. COVER", "Text.", "5. CLAIMS", "5.1 Reporting", "Tell us within 30 days."]
+    assert [c.id for c in chunk_lines(lines, real_tokens=False)] == ["4", "5.1"]
 
 
 def test_a_word_longer_than_the_hard_bound_is_cut_and_counted() -> None:
@@ -240,3 +243,15 @@ def test_generated_schedules_of_benefits_balance(rows) -> None:
     wording = [f"{n} {title}\nWe pay for {title.lower()} as this section sets out." for n, (title, _) in
                enumerate(rows, 1)]
     assert_balanced("\n".join(table + [""] + wording) + "\n")
+
+
+def test_labels_alone_that_the_next_label_ends_are_chunks_of_their_lines() -> None:
+    """A table's column of numbers (``1.`` ``2.`` ``3.``, each alone on its
+    line, the items' names printed elsewhere): each label titles nothing, and
+    its line was in no chunk; now each is a chunk of its own line."""
+    lines = ["List II - Items subsumed into room charges", "Sl. No. Item", "BABY CHARGES", "HAND WASH", "",
+             "1.", "2.", "", "3.", "List III - Items subsumed into procedure charges", "Sl. No. Item"]
+    chunks = list(chunk_lines(lines, real_tokens=False))
+    assert [(c.id, c.text) for c in chunks if c.text in ("1.", "2.", "3.")] == [
+        ("List II.1", "1."), ("List II.2", "2."), ("List II.3", "3.")]
+    assert_balanced("\n".join(lines) + "\n")

@@ -86,11 +86,13 @@ class Family:
 
 class Prefixed(Family):
     """A word from a list, then a value and a separator: ``SECTION C)``,
-    ``PART A-``, ``Section 4 –``, ``ARTICLE IV.``; the word is part of the style."""
+    ``PART A-``, ``Section 4 –``, ``ARTICLE IV.``, or a dash between word and
+    value (``Annexure - B``, as Indian wordings print it); the word is part of
+    the style."""
 
     def __init__(self) -> None:
         Family.__init__(self, "prefixed", "word",
-                        rf"(?P<word>{_WORDS})\s+(?P<value>[A-Z]{{1,6}}|\d{{1,3}})(?:\s*[).:\-\u2013\u2014]|(?=\s+[A-Z])|(?=\s*$))",
+                        rf"(?P<word>{_WORDS})\s+(?:[\-\u2013\u2014]\s+)?(?P<value>[A-Z]{{1,6}}|\d{{1,3}})(?:\s*[).:\-\u2013\u2014]|(?=\s+[A-Z])|(?=\s*$))",
                         (rf"(?:{_WORDS})[ \t]",))
 
     def meanings(self, m: "re.Match[str]") -> List[Meaning]:

@@ -535,10 +535,10 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         waiting for their text get none (unless this is one more label alone), a
         wrong first guess gives way."""
         self.end_paragraph()
-        if placed.depth < len(self.stack):  # (one the label goes under has a level under it)
-            self._keep_empty_heading()
         if not alone and self.waiting:
             self._settle_waiting()
+        if placed.depth < len(self.stack):  # (one the label goes under has a level under it)
+            self._keep_empty_heading()
         self._in_front = False
         if placed.replaces:  # the guess, and the text after it, were front matter
             guess = self._guess
@@ -573,8 +573,11 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         moved = self._headings_kept(placed, number)
         empty = self._empty[0] if self._empty is not None else None
         if empty is not None and (empty in moved or empty.level.style == DECIMAL
-                                  and number[:len(empty.level.value)] == empty.level.value):
-            self._empty = None  # (its title is in the heading path of what follows: it, or a section under it)
+                                  and number[:len(empty.level.value)] == empty.level.value
+                                  or placed.converts and empty is self.stack[placed.depth]):
+            # (its title is in the heading path of what follows: it, a section
+            # under it, or the bare ``5.`` that ``5.1`` makes section 5)
+            self._empty = None
         self._enter(rec, placed)
         d = self.decimal_depth
         if placed.converts:  # the bare "x." open is decimal section x: its title stays
@@ -784,14 +787,19 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         return self._root
 
     def _settle_waiting(self) -> None:
-        """Labels alone that got no text before the next label: they title nothing."""
+        """Labels alone that got no text before the next label: they title
+        nothing, and each one the next does not go under is a chunk of its
+        line (``1.`` ``2.`` ``3.``, a table's column of numbers)."""
         waiting, self.waiting = self.waiting, []
         for opened, label, stack in waiting:
             if opened.level.style != DECIMAL:
+                if self._empty is not None and all(o is not self._empty[0] for o in stack):
+                    self._keep_empty_heading()
                 self.stack = stack
                 self._deepest()
                 opened.heading = True
                 self._open_unit(len(stack) - 1)
+                self._may_stay_empty(opened, label)
                 self.in_heading(label.text)
 
     # -- the lines after a heading ---------------------------------------------

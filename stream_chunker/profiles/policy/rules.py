@@ -222,8 +222,13 @@ def decimal_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
 
 
 def outline_under_decimal(reads: Reads, line: LabelLine) -> Optional[Verdict]:
-    """Under a decimal clause an outline label is the clause's text (its list)."""
-    return QUIET if reads.decimal_depth is not None else None
+    """Under a decimal clause an outline label is the clause's text (its list)
+    -- but for a word of the list that sits above the outline on a line of its
+    own (``ANNEXURE - A`` after ``6. TABLE OF BENEFITS``): a clause's list has
+    no annexures, and it is the next part of the document."""
+    if reads.decimal_depth is None:
+        return None
+    return None if line.family.name == "prefixed" and line.text is None else QUIET
 
 
 def outline_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
