@@ -61,6 +61,17 @@ def test_an_annexure_after_a_decimal_section_ends_it():
         ("B.List I", "Items not covered")]
 
 
+def test_items_numbered_on_from_one_part_to_the_next_of_one_word():
+    """Two parts of one prefix word, the second numbering its items on from
+    the first's (``1.``-``2.``, then ``3.``): the second's are its items."""
+    lines = ["SECTION E) CONDITIONS - STANDARD", "1. Notice", "Tell us within 30 days.", "2. Fraud",
+             "No claim is paid.", "SECTION E) CONDITIONS - SPECIFIC", "3. Records", "Keep records.", "4. Cover",
+             "It ends."]
+    assert [(c.id, c.text) for c in _chunks(lines)] == [
+        ("E.1", "Tell us within 30 days."), ("E.2", "No claim is paid."), ("E~2.3", "Keep records."),
+        ("E~2.4", "It ends.")]
+
+
 def test_lower_case_title_is_text_even_when_next():
     assert _ids(["1 Cover", "Text.", "2 or more occupants must wear belts.", "3 Theft", "Text."]) == ["1"]
 

@@ -663,3 +663,18 @@ def test_a_larger_heading_may_lead_into_its_list() -> None:
     paths = [c.heading_path for c in read(pages)]
     assert "Fire and theft > You’re not covered for > Keys left in the car" in paths
     assert not any("leave it for" in path for path in paths)
+
+
+def test_numbers_go_on_under_the_next_part_of_one_word_glued_ones_too() -> None:
+    """``SECTION E) ... STANDARD`` holds conditions ``1.``-``2.``; the next
+    ``SECTION E) ... SPECIFIC`` numbers its own on from ``3.``: each is an item
+    under it, where it was refused as not next and read as text -- glued to its
+    title, too (``3.Precedent``: the extractor lost the space), as the layout
+    sets it in bold like a heading."""
+    page = [("SECTION E) CONDITIONS - STANDARD", BOLD), ("1. Notice", BOLD), body("Tell us within 30 days."),
+            ("2. Fraud", BOLD), body("No claim is paid."), ("SECTION E) CONDITIONS - SPECIFIC", BOLD),
+            ("3.Precedent", BOLD), body("You must keep to the terms."), ("4. Records", BOLD),
+            body("Keep every record.")]
+    chunks = read([COVER, page])
+    assert [c.id for c in chunks if c.id.startswith("E")] == ["E.1", "E.2", "E~2.3", "E~2.4"]
+    assert [c.text for c in chunks if c.id.startswith("E~2")] == ["You must keep to the terms.", "Keep every record."]

@@ -217,15 +217,26 @@ def after_missed(reads: Reads, options: Sequence[Meaning], printed: str) -> Opti
 def after_ended(reads: Reads, options: Sequence[Meaning], printed: str) -> Optional[Placement]:
     """The numbers go on around a heading without a number: the next value of
     a level that heading ended opens where that level was (``1. PREAMBLE``,
-    ``OPERATIVE CLAUSE``, ``2. DEFINITIONS``)."""
+    ``OPERATIVE CLAUSE``, ``2. DEFINITIONS``); and under the next prefixed
+    heading of a set that numbers its items on from one to the next (``SECTION
+    E) ... STANDARD`` holds ``1.``-``17.``, the next ``SECTION E) ...
+    SPECIFIC`` goes on at ``18.``)."""
     stack = reads.stack
     for option in options:
         ended = reads.ended.get(option.style)
         if ended is None or option.value != (ended[1][0] + 1, 0):
             continue
-        if _still_under(stack, ended) and ended[0] <= len(stack):
+        if _still_under(stack, ended) and ended[0] <= len(stack) or _after_sibling(stack, ended):
             return Placement(ended[0], Level(option.style, option.value, printed))
     return None
+
+
+def _after_sibling(stack: Sequence[Open], ended: Ended) -> bool:
+    """The level above where an ended level was is now a prefixed heading of
+    the same word, with nothing under it yet."""
+    depth, _, parent = ended
+    return (parent is not None and 0 < depth == len(stack) and is_prefixed(parent.level.style)
+            and stack[depth - 1].level.style == parent.level.style)
 
 
 def _still_under(stack: Sequence[Open], ended: Ended) -> bool:

@@ -681,6 +681,11 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
 
     def _open_outline(self, rec: Line, placed: Placement, text: Optional[str]) -> None:
         self._enter(rec, placed, alone=text is None and bool(self.waiting))
+        if is_prefixed(placed.level.style):  # (its items' numbers may go on under it: ``after_ended``)
+            for at in range(len(self.stack) - 1, placed.depth, -1):
+                style = self.stack[at].level.style
+                if not is_prefixed(style) and style not in (DECIMAL, UNNUMBERED):
+                    self.ended[style] = (at, self.stack[at].level.value, self.stack[at - 1])
         del self.stack[placed.depth:]
         opened = Open(placed.level, "", False)
         self._push(opened, rec.first)

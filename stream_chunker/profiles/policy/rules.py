@@ -249,16 +249,18 @@ def outline_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
         placed = after_missed(reads, options, label) or after_ended(reads, options, label)
     if placed is None and line.set_apart and text is not None and styled_title(text, reads.max_words):
         placed = set_apart(reads, options, label)
-    if placed is None or m["glued"] is not None and not _glued_may_open(reads, placed):
+    if placed is None or m["glued"] is not None and not _glued_may_open(reads, placed, line.set_apart):
         return OUTLINE_REFUSED
     return placed
 
 
-def _glued_may_open(reads: Reads, placed: Placement) -> bool:
+def _glued_may_open(reads: Reads, placed: Placement, set_apart: bool) -> bool:
     """A label glued to its text goes on with an open level, or opens one with
-    its first value; it never starts or replaces the outline."""
+    its first value -- or any, where the layout sets it apart as a heading
+    (``18.Conditions Precedent`` in bold, its numbers going on from the part
+    before); it never starts or replaces the outline."""
     return reads.started and not placed.replaces and (
-        placed.depth != len(reads.stack) or is_first(Meaning(placed.level.style, placed.level.value)))
+        placed.depth != len(reads.stack) or set_apart or is_first(Meaning(placed.level.style, placed.level.value)))
 
 
 # -- what the line before allows ----------------------------------------------
