@@ -123,8 +123,11 @@ def _views(chunks: Sequence[Chunk]) -> List[_View]:
             element = words(label) + words(heading)
             if number == len(opened) - 1 and _holds(text[:len(element) + 3], element):
                 break  # the text starts with its own heading: nothing was moved out of it
-            if number == len(opened) - 1 and heading and _holds(text[:len(element) + 3], words(heading)[:3]):
-                element = words(label)  # the heading is the text's start; only its label was moved
+            if number == len(opened) - 1 and heading and _heading_first(text, words(label), words(heading)[:3]):
+                # The heading is the text's start; only its label was moved. Said again
+                # after other words (``AYUSH Hospital`` over ``An AYUSH Hospital is``)
+                # it is the definition's text, and the heading was moved whole.
+                element = words(label)
             starts.add(len(lead))
             lead += element
         at = len(lead)
@@ -161,6 +164,28 @@ def _opened(before: List[Tuple[str, str]], now: List[Tuple[str, str]]) -> List[T
     while same < min(len(before), len(now)) and before[same] == now[same]:
         same += 1
     return now[same:] if now != before else []
+
+
+def _heading_first(text: Sequence[str], label: Sequence[str], head: Sequence[str]) -> bool:
+    """``text`` starts with ``head``, or with a label as the line prints it then
+    ``head``: the last words of ``label`` (``2 At the time`` under the clause
+    ``2.2``), those after a prefix word (``Section 26 Medical`` under ``5.26``),
+    or, where the tool gives no label, words that read as one (``5 2 11``)."""
+    if not head:
+        return False
+    for at in range(min(len(text), max(len(label), _LONGEST_LABEL) + 2)):
+        if list(text[at:at + len(head)]) == list(head):
+            before = list(text[:at])
+            if before and before[0].isalpha() and len(before) > 1:
+                before = before[1:]
+            if label:
+                return not before or before == list(label[len(label) - len(before):])
+            return all(_LABEL_WORD.fullmatch(word) for word in before)
+    return False
+
+
+_LONGEST_LABEL = 6
+_LABEL_WORD = re.compile(r"\d+[a-z]?|[ivxlc]+|[a-z]")
 
 
 def _holds(haystack: Sequence[str], needle: Sequence[str]) -> bool:

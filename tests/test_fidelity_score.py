@@ -111,6 +111,32 @@ def test_a_decimal_clause_labels_each_heading_with_its_whole_number() -> None:
     assert score(rows[1:], under)["boundary_top2"] == 1.0
 
 
+def test_a_definition_that_says_its_term_again_had_its_heading_moved_whole() -> None:
+    """``3. AYUSH Hospital:-`` then ``An AYUSH Hospital is …``: the term a few
+    words into the text is the definition's own sentence, not the printed
+    heading; the chunk starts item 3 only with the heading put back. Where the
+    text does start with the heading (``2. At the time``, ``SECTION 26 –
+    MEDICAL``), only the label was moved and nothing is put back twice."""
+    rows = [Row(("B",), "", "DEFINITIONS", None, True),
+            Row(("B", "3"), "3.", "AYUSH Hospital:-", None, False)]
+    chunks = [Chunk("The words below.", ["DEFINITIONS"], "B"),
+              Chunk("An AYUSH Hospital is a healthcare facility " + "word " * 20,
+                    ["DEFINITIONS", "AYUSH Hospital:-"], "B.3")]
+    assert score(rows, chunks)["boundary_top2"] == 1.0
+    rows = [Row(("2",), "2.", "IMPORTANT CONDITIONS", None, True),
+            Row(("2", "2"), "2.", "At the time of arranging the trip", None, False),
+            Row(("5",), "", "DESCRIPTION OF BENEFITS", None, True),
+            Row(("5", "26"), "SECTION 26 –", "MEDICAL EXPENSES WHILST OVERSEAS", None, True)]
+    chunks = [Chunk("Conditions.", ["IMPORTANT CONDITIONS"], "2"),
+              Chunk("2. At the time of arranging the trip, none of you " + "word " * 20,
+                    ["IMPORTANT CONDITIONS", "At the time of arranging the trip"], "2.2"),
+              Chunk("Benefits.", ["DESCRIPTION OF BENEFITS"], "5"),
+              Chunk("SECTION 26 – MEDICAL EXPENSES WHILST OVERSEAS When We will pay " + "word " * 20,
+                    ["DESCRIPTION OF BENEFITS", "MEDICAL EXPENSES WHILST OVERSEAS"], "5.26")]
+    figures = score(rows, chunks)
+    assert figures["boundary_top2"] == 1.0 and figures["purity"] == 1.0, figures
+
+
 def test_a_clause_shorter_than_the_headings_labels_the_deepest_ones() -> None:
     """``A.1`` under ``COMMON POLICY CONDITIONS > Cancellation > The first Named
     Insured``: ``A`` is Cancellation's label, ``1`` the item's (the heading

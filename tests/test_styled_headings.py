@@ -273,6 +273,23 @@ def test_terms_before_a_heading_on_their_page_are_each_read() -> None:
     assert chunk_with(chunks, "We may cancel").heading_path == "General conditions"
 
 
+def test_a_term_alone_on_its_line_among_run_in_terms_is_their_sibling() -> None:
+    """``Territorial limits`` alone in bold, its definition a list below it,
+    between run-in terms: a term like them, not a heading over the terms after
+    it. A bold line with the next term at once under it is a heading over them."""
+    cover = [(t, s, 0) for t, s in COVER]
+    page = [("Definitions", BIG, 0), ("", None, 0),
+            ("Terms The terms and limits that apply.", None, 5), ("", None, 0),
+            ("Territorial limits", BOLD, 0), ("> Great Britain.", BODY, 0), ("> Northern Ireland.", BODY, 0),
+            ("", None, 0), ("Trailer A trailer built to be towed by a car.", None, 7), ("", None, 0),
+            ("Motor terms", BOLD, 0), ("Track day When your car is driven on a track.", None, 9),
+            ("Vandalism Damage caused by a deliberate act.", None, 9)]
+    chunks = read_with_leads([cover, page])
+    assert chunk_with(chunks, "Great Britain").heading_path == "Definitions > Territorial limits"
+    assert chunk_with(chunks, "built to be towed").heading_path == "Definitions > Trailer"
+    assert chunk_with(chunks, "driven on a track").heading_path == "Definitions > Motor terms > Track day"
+
+
 def test_a_table_row_in_a_heading_style_right_after_it_is_text() -> None:
     page = [("Benefits", BOLD), ("Cancellation £5,000", BOLD), body("We pay up to this amount."),
             body("For each person insured.")]
@@ -580,10 +597,18 @@ def test_a_term_seen_again_or_opening_a_sentence_is_no_definition() -> None:
     assert [layout.term(line) for line in (3, 4, 5)] == ["Damage", None, "Hijack"]
 
 
-def test_a_term_in_bold_for_half_of_its_line_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("line, bold_upto, term", [
+    ("Approved repairer A repairer in our network of", "Approved repairer", "Approved repairer"),
+    # The term is most of the line: the line is still not set in bold throughout.
+    ("Approved windscreen supplier A repairer we", "Approved windscreen supplier", "Approved windscreen supplier"),
+    ("Removable electronic equipment Electronic", "Removable electronic equipment", "Removable electronic equipment"),
+    # A heading in bold, a page number after it in another weight: a bold line, no term.
+    ("Making a claim 12", "Making a claim", ""),
+])
+def test_a_term_in_bold_for_part_of_its_line_is_read(line: str, bold_upto: str, term: str) -> None:
     """``Approved repairer A repairer in our network of``: the bold term holds
-    half the characters sampled; the line is still not set in bold throughout,
-    and its run-in term is read (the PDF driver's ``line_style``)."""
+    half the characters sampled, or most of them; the line is not set in bold
+    throughout, and its run-in term is read (the PDF driver's ``line_style``)."""
     pytest.importorskip("pypdfium2", reason="the PDF driver needs pypdfium2")
     from stream_chunker.drivers import pdf
 
@@ -595,15 +620,15 @@ def test_a_term_in_bold_for_half_of_its_line_is_read(monkeypatch: pytest.MonkeyP
                            "FPDFText_GetMatrix": staticmethod(lambda page, i, matrix: 0)})
         matrix = ctypes.c_int()
 
-        def __init__(self, line: str) -> None:
-            self.bold_upto = line.index(" A ")
-
         def bold(self, page: object, index: int) -> bool:
-            return index < self.bold_upto
+            return index < len(bold_upto)
 
-    line = "Approved repairer A repairer in our network of"
-    style, lead = pdf.line_style(None, 0, line, Fonts(line))  # type: ignore[arg-type]
-    assert style is None and line[:lead].strip() == "Approved repairer"
+        def box(self, page: object, index: int) -> Tuple[float, float]:
+            return index * 5.0, index * 5.0 + 4.0  # evenly set: no column's gap
+
+    style, lead = pdf.line_style(None, 0, line, Fonts())  # type: ignore[arg-type]
+    assert line[:lead].strip() == term
+    assert style == (None if term else pdf.Style(10.0, True))
 
 
 amounts = st.sampled_from(["\u00a35,000", "$250", "INR 3,750,000", "Nil", "50%", "\u00a310,000,000", "Rs. 2000"])

@@ -137,6 +137,34 @@ def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
     return out
 
 
+def terms_alone(runs: Sequence[Tuple[int, int, float]], marks: Dict[int, float], first_line: int,
+                bold_body: Style) -> List[int]:
+    """The lines among a page's definitions that are a term alone on its line,
+    its definition below it (``Territorial limits`` ⏎ ``> Great Britain.``
+    between ``Terms The terms …`` and ``Track day When …``): one line in bold at
+    the body's size, with a run-in term the marked line before it and the one
+    after, and text of its own before that next term (a heading over the
+    terms, ``General definitions``, has the next term at once under it). They
+    are terms too, siblings of those around them, not headings above them.
+
+    >>> terms_alone([(3, 4, 10.25)], {1: RUN_IN, 4: 10.25, 7: RUN_IN}, 1, Style(10.0, True))
+    [4]
+    >>> terms_alone([(3, 4, 10.25)], {1: RUN_IN, 4: 10.25, 5: RUN_IN}, 1, Style(10.0, True))
+    []
+    """
+    out = []
+    order = sorted(marks)
+    for start, end, value in runs:
+        line = first_line + start
+        if end - start != 1 or value != prominence(bold_body, Style(bold_body.size, False)):
+            continue
+        at = order.index(line)
+        if 0 < at < len(order) - 1 and marks[order[at - 1]] == RUN_IN and marks[order[at + 1]] == RUN_IN \
+                and order[at + 1] > line + 1:
+            out.append(line)
+    return out
+
+
 def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
                  body: Style) -> List[Tuple[int, int, float]]:
     """The runs of lines that stand out from ``body`` as a heading does:
@@ -405,7 +433,8 @@ class Layout:
         assert body is not None
         marks: Dict[int, float] = {}
         headings = set()
-        for start, end, value in standing_out(lines, styles, body):
+        runs = standing_out(lines, styles, body)
+        for start, end, value in runs:
             for i in range(start, end):
                 marks[first_line + i] = value
                 headings.add(i)
@@ -420,6 +449,8 @@ class Layout:
                 if first_line + i not in marks:
                     marks[first_line + i] = RUN_IN
                     self._terms[first_line + i] = term
+            for line in terms_alone(runs, marks, first_line, Style(body.size, True)):
+                marks[line] = RUN_IN
         for line in sorted(marks):  # in line order: ``marked`` and ``forget`` read them so
             self._marks[line] = marks[line]
             self._order.append(line)

@@ -335,11 +335,22 @@ def line_style(textpage: Any, offset: int, line: str, fonts: FontNames) -> Tuple
         return None, 0
     style, n = max(seen.items(), key=lambda item: item[1])
     uniform = style if n >= UNIFORM * sum(seen.values()) else None
-    # (a term may be half the characters sampled: only a line set in bold throughout has no run-in term)
-    lead = _bold_lead(textpage, offset, line, first, fonts) if uniform is None or not uniform.bold else 0
+    # A term may be most of the characters sampled (``Approved windscreen supplier A repairer
+    # we``): a line in bold but for words at its end starts with a run-in term, and is not a
+    # bold line (a heading's own line is bold to its end, or but for a page number after it).
+    lead = _bold_lead(textpage, offset, line, first, fonts)
+    if lead and uniform is not None and uniform.bold:
+        if not _WORD_AFTER.search(line, lead):
+            lead = 0
+        else:
+            uniform = None
     if not lead and uniform is not None:
         lead = -_hanging_lead(textpage, offset, line, first, fonts, uniform.size)
     return uniform, lead
+
+
+_WORD_AFTER = re.compile(r"[^\W\d_]{2,}")
+"""A word of letters: what the text after a run-in term starts with, not only figures."""
 
 
 def _bold_lead(textpage: Any, offset: int, line: str, first: int, fonts: FontNames) -> int:
