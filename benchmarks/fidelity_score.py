@@ -27,7 +27,8 @@ a key: the label's words then the first four words of the title or text):
 - ``headings``: a heading row's title is (within a few words of label and
   decoration) one of the heading strings of some chunk, one chunk run each.
 - ``purity``: chunks of at least :data:`PURE_MIN_WORDS` words in which at most
-  one depth-≤2 row starts (its key anywhere, or at a line start for a short key;
+  one depth-≤2 row starts (its key anywhere, or at a line start for a short key,
+  and a title of one or two words without a label only as a line of its own;
   a heading followed at once by its first sub-heading is one start).
 - ``citable``: the chunk where an item starts names it or one of its ancestors:
   its clause is the item's (or an ancestor's) clause, or one of its heading
@@ -217,17 +218,23 @@ class _Index:
         return len({number for number, at in self.places(key) if at + len(key) <= START_WORDS})
 
     def item_starts(self, key: Tuple[str, ...], prefix: Optional[str] = None,
-                    labelled: bool = True) -> List[Tuple[int, int]]:
+                    labelled: bool = True, whole: Optional[int] = None) -> List[Tuple[int, int]]:
         """The places (view, word), in order, where an item with this key may start.
 
         A labelled key of :data:`DISTINCT_KEY_WORDS` words or more is taken anywhere
         (a tool may join an item's lines into one paragraph); a shorter one
         (``1 cover``) or one without a label (``loss of sight``, which body text
         also says) only at a line start, after its prefix word if it has one.
+        An unlabelled title of fewer words, ``whole`` the key (``Cover``,
+        ``Home``), only as a line of its own: body text starts sentences with
+        such words (``Cover includes telephone …``, ``You must …``).
         """
         found = []
+        alone = not labelled and whole == len(key) < DISTINCT_KEY_WORDS
         for number, at in self.places(key):
             view = self.views[number]
+            if alone and not (at + len(key) in view.line_starts or at + len(key) == len(view.words)):
+                continue
             if ((labelled and len(key) >= DISTINCT_KEY_WORDS) or at in view.line_starts
                     or (prefix and at - 1 in view.line_starts and view.words[at - 1] == prefix)):
                 found.append((number, at))
@@ -263,7 +270,7 @@ def _purity(rows: Sequence[Row], index: _Index) -> Tuple[int, int]:
     for key, prefix, labelled, whole, depth in {(row_key(row), prefix_word(row), bool(row.label),
                                                  _heading_words(row), row.depth)
                                                 for row in rows if row.depth <= 2 and row_key(row)}:
-        for number, at in index.item_starts(key, prefix, labelled):
+        for number, at in index.item_starts(key, prefix, labelled, whole):
             spans.setdefault(number, []).append((at, at + len(key), at + whole, depth))
     starts = {number: _separate(found) for number, found in spans.items()}
     judged = [number for number, view in enumerate(index.views) if view.text_words >= PURE_MIN_WORDS]

@@ -184,6 +184,19 @@ def test_a_heading_followed_at_once_by_its_first_sub_heading_is_one_start() -> N
     assert score(rows, mixed)["purity"] == 0.0
 
 
+def test_a_short_heading_starts_an_item_only_on_a_line_of_its_own() -> None:
+    """``Cover`` the heading, ``Cover includes telephone …`` a sentence: a title
+    of one or two words without a label starts its item only as a line of its
+    own; body text starts sentences with such words."""
+    rows = [Row(("{Cover}",), "", "Cover", None, True),
+            Row(("{Services}",), "", "Services", None, True)]
+    body = " ".join(f"w{n}" for n in range(25))
+    sentence = [Chunk(f"Services\n{body}\nCover includes telephone and gas meters.")]
+    assert score(rows, sentence)["purity"] == 1.0
+    headed = [Chunk(f"Services\n{body}\nCover\nThe insurer pays for it.")]
+    assert score(rows, headed)["purity"] == 0.0
+
+
 @pytest.mark.skipif(not (SHARED / "sfip-dwelling-2021.pdf").exists(), reason="needs ../shared/corpus/insurance")
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext (the reference text)")
 def test_the_benchmark_scores_our_run_of_a_fema_form_as_it_reads(tmp_path: Path,
