@@ -218,6 +218,23 @@ def test_a_heading_over_two_lines_is_one_heading() -> None:
     assert chunk_with(chunks, "replaces the one").heading_path == "Replacement of the complaints and disputes section"
 
 
+@pytest.mark.parametrize("lines, title", [
+    (["Section 7 - Missed Departure &", "Connection"], "Missed Departure & Connection"),
+    (["Section 20 - Winter Sports", "(only operative if indicated in your", "Policy Schedule)"],
+     "Winter Sports (only operative if indicated in your Policy Schedule)"),
+    (["Section 15 - Loss of Passport or Driving", "Licence"], "Loss of Passport or Driving Licence"),
+])
+def test_a_prefixed_heading_that_wraps_is_one_heading(lines: List[str], title: str) -> None:
+    """A section's title set large over two or three lines: a sign that leads
+    on, a bracket open across the lines, or one word on the line after it."""
+    page = [(line, BIG) for line in lines] + [body("This section covers your trip."), ("", None),
+                                              ("What is covered", BOLD), body("1. Costs of your travel."),
+                                              body("2. Costs of your stay.")]
+    chunks = read([COVER, page])
+    assert chunk_with(chunks, "covers your trip").heading_path == title
+    assert chunk_with(chunks, "Costs of your stay").heading_path.startswith(f"{title} > What is covered")
+
+
 def test_a_bigger_heading_ends_a_numbered_one_set_smaller() -> None:
     page = [("1. Claims", BOLD), body("Tell us at once."), ("", None),
             ("General conditions", BIG), ("", None), body("These apply to the whole policy."),

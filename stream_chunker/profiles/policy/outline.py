@@ -48,22 +48,33 @@ def continues_title(line: str) -> bool:
     return len(line.split()) <= 6 and is_title(line, 6)
 
 
-def wraps_onto(title: str, line: str) -> bool:
+def wraps_onto(title: str, line: str, larger: bool = False) -> bool:
     """A title that goes on onto the next line, set alike: it ends on a word
-    that leads on, or the line starts with one, or in lower case (``… TO
-    PART A- DOMESTIC COVER`` ⏎ ``UNDER SECTION C) …``), or both are in
-    capitals (``INSURANCE UNDER TWO OR MORE`` ⏎ ``COVERAGES``); not a title
-    whole and a heading of its own below it (``Standard Exclusions`` ⏎
-    ``Exclusions specific to …``).
+    or sign that leads on (``Missed Departure &``), or the line starts with
+    one, or in lower case (``… TO PART A- DOMESTIC COVER`` ⏎ ``UNDER SECTION
+    C) …``), or a bracket is open across them (``Winter Sports`` ⏎ ``(only
+    operative if …`` ⏎ ``Policy Schedule)``), or both are in capitals
+    (``INSURANCE UNDER TWO OR MORE`` ⏎ ``COVERAGES``), or the title is set
+    ``larger`` than the body and the line is one word (``Loss of Passport or
+    Driving`` ⏎ ``Licence``); not a title whole and a heading of its own
+    below it (``Standard Exclusions`` ⏎ ``Exclusions specific to …``).
 
     >>> wraps_onto("EXCLUSIONS APPLICABLE TO PART A", "UNDER SECTION C)"), wraps_onto("CONDITIONS THAT APPLY TO", "EVERY SECTION")
     (True, True)
-    >>> wraps_onto("Standard Exclusions", "Exclusions specific to hospital expenses")
-    False
+    >>> wraps_onto("Winter Sports", "(only operative if indicated in your"), wraps_onto("Missed Departure &", "Connection")
+    (True, True)
+    >>> wraps_onto("Standard Exclusions", "Exclusions specific to hospital expenses"), wraps_onto("Hijack", "Cover")
+    (False, False)
     """
     last, first = (title.split() or [""])[-1], (line.split() or [""])[0]
-    return (last.lower() in LEADING_ON or first.lower() in LEADING_ON or first[:1].islower()
-            or title.isupper() and line.isupper())
+    return (last.lower() in LEADING_ON or last[-1:] in _LEADS_ON or first.lower() in LEADING_ON
+            or first[:1].islower() or first[:1] in "(&" or title.count("(") > title.count(")")
+            or title.isupper() and line.isupper()
+            or larger and len(line.split()) == 1 and line.strip()[-1:].isalpha())
+
+
+_LEADS_ON = "&,/+–—-"
+"""Signs a title does not end on: more of it follows (``Missed Departure &``)."""
 
 
 _AMOUNT = re.compile(r"[$£€¥₹]\s?\d|\b(?:INR|USD|GBP|EUR|AUD|SGD|NZD|CAD|Rs\.?)\s?\d"

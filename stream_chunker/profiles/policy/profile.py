@@ -108,6 +108,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._title_at: Optional[Line] = None  # that heading's line, and its title
         self._title = ""
         self._title_lines: List[Line] = []  # the lines of the outline heading just opened
+        self._wrapping: Optional[Open] = None  # that heading, while its title may wrap onto the next line
         self._guess: Optional[Line] = None  # the first label's line, while it is a guess
         self._guess_unit = False  # that guess opened a unit of its own
         self._in_front = False  # the last label was a guess that replaced another: front matter too
@@ -266,6 +267,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if self._fresh is not None and self._fresh is (self.stack[-1] if self.stack else None) \
                 and not self._title_is_text and self._set_alike_below(rec, self._fresh):
             return None  # (the title of the numbered heading goes on: ``continue_heading``)
+        if self._wrapping is not None and self._wraps_again(rec, self._wrapping):
+            return None  # (and goes on again: ``continue_paragraph``)
         if self.layout.term(rec.first) is None and not styled_title(rec.text, self.max_words):
             return None  # (a run-in term's line is its text: the layout checked the term)
         assert value is not None
@@ -843,7 +846,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         else:
             below = bool(self._title_lines) and self._title_lines[-1].last == rec.first - 1
             title = fresh.title
-        return below and wraps_onto(title, rec.text)
+        body = self.layout.body()
+        return below and wraps_onto(title, rec.text, body is not None and fresh.prominence >= LARGER * body.size)
 
     def continue_heading(self, rec: Line) -> None:
         if self.waiting:
@@ -856,15 +860,21 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             return
         self._fresh = None
         if not rec.text[:1].islower():  # the title goes on, and a label may still follow it
-            first, _, rest = rec.text.partition("\n")
-            self.in_heading(first)
-            if fresh.level.style == DECIMAL:
-                self.path[-1].title += " " + first
-            else:
-                fresh.title += " " + first
-            self.packer.retitle(self._heading_path())
-            if rest:
-                ParagraphProfile.continue_paragraph(self, rec._replace(first=rec.first + 1, text=rest))
+            lines = rec.text.split("\n")
+            for number, text in enumerate(lines):
+                line = rec._replace(first=rec.first + number, last=rec.first + number, text=text)
+                if number and not self._wraps_again(line, fresh):
+                    ParagraphProfile.continue_paragraph(self, line._replace(text="\n".join(lines[number:]),
+                                                                            last=rec.last))
+                    return
+                self.in_heading(text)
+                if fresh.level.style == DECIMAL:
+                    self.path[-1].title += " " + text
+                else:
+                    fresh.title += " " + text
+                    self._title_lines.append(line)
+                self.packer.retitle(self._heading_path())
+            self._wrapping = fresh if fresh.level.style != DECIMAL else None
             return
         self.licensed = False
         max_words = self.max_words
@@ -882,6 +892,20 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 self.in_heading(line.text, -1)
                 ParagraphProfile.continue_paragraph(self, line)
         self._title_is_text = True
+        ParagraphProfile.continue_paragraph(self, rec)
+
+    def _wraps_again(self, line: Line, fresh: Open) -> bool:
+        """A title set apart wraps onto one more line set alike (``Section 20 -
+        Winter Sports`` ⏎ ``(only operative if indicated in your`` ⏎ ``Policy
+        Schedule)``): not a decimal section's, and not in lower case (its text)."""
+        return fresh.level.style != DECIMAL and not line.text[:1].islower() and self._set_alike_below(line, fresh)
+
+    def continue_paragraph(self, rec: Line) -> None:
+        wrapping, self._wrapping = self._wrapping, None
+        if wrapping is not None and "\n" not in rec.text and self._wraps_again(rec, wrapping):
+            self._fresh = wrapping
+            self.continue_heading(rec)
+            return
         ParagraphProfile.continue_paragraph(self, rec)
 
     def _after_label(self, rec: Line) -> None:
