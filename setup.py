@@ -12,7 +12,7 @@ from backend import compiling_wheel  # build_backend/, on the path of the backen
 from setuptools import setup
 
 COMPILED = (
-    "core.chunk", "core.hard_limit", "core.layout", "core.machine", "core.packing", "core.records", "core.report", "core.sizing", "core.text",
+    "core.chunk", "core.contents_page", "core.hard_limit", "core.layout", "core.machine", "core.packing", "core.records", "core.report", "core.sizing", "core.text",
     "core.tokens",
     "core.stages.chain", "core.stages.cutter", "core.stages.furniture", "core.stages.splitter", "core.stages.zones",
     "profiles.base", "profiles.labels", "profiles.paragraphs",

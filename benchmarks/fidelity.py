@@ -74,7 +74,8 @@ NOTES = [
     "followed at once by its first sub-heading (`SECTION 1 Medical expenses` then `What is covered`) "
     "is one start, two siblings are two. A title of one or two words without a label (`Cover`, `Home`) "
     "starts only as a line of its own, not where a sentence starts with it (`Cover includes …`).",
-    "- **citable**: rows whose chunk names the row or one of its ancestors in its metadata (our `clause`, "
+    "- **citable**: rows whose chunk (the one the row starts, not a contents line naming it earlier) names "
+    "the row or one of its ancestors in its metadata (our `clause`, "
     "or a heading string holding the title). Where a tool states which label belongs to which heading "
     "(stream_chunker's id, `4.2/what-is-covered`), each label goes to its own heading; otherwise a chunk's "
     "labels go to its last headings.",

@@ -32,7 +32,9 @@ a key: the label's words then the first four words of the title or text):
   a heading followed at once by its first sub-heading is one start).
 - ``citable``: the chunk where an item starts names it or one of its ancestors:
   its clause is the item's (or an ancestor's) clause, or one of its heading
-  strings holds the item's (or an ancestor's) key words.
+  strings holds the item's (or an ancestor's) key words. Where an item starts
+  is where its key starts a chunk, when there are such places for every row
+  with that key (a contents line naming it earlier is not its start).
 - ``lost``: words of the reference text (``pdftotext -raw`` of the PDF) found in
   no chunk and not reported dropped (furniture, contents), as a share.
 
@@ -328,7 +330,12 @@ def _names(view: _View, chain: Sequence[Row]) -> bool:
 
 
 def _citable(rows: Sequence[Row], index: _Index) -> Tuple[int, int]:
+    """The ``n``-th row with a key is matched to the ``n``-th place its item
+    starts: among the places that start a chunk, when there are as many of
+    them as rows (a contents line or a cross-reference earlier in some chunk's
+    text is not where the item starts), else among all."""
     taken: Counter = Counter()
+    wanted = Counter(row_key(row) for row in rows)
     got = total = 0
     for row, chain in zip(rows, _ancestors(rows)):
         key = row_key(row)
@@ -336,6 +343,9 @@ def _citable(rows: Sequence[Row], index: _Index) -> Tuple[int, int]:
             continue
         total += 1
         holders = index.item_starts(key, prefix_word(row), bool(row.label))
+        opening = [(number, at) for number, at in holders if at + len(key) <= START_WORDS]
+        if len(opening) >= wanted[key]:
+            holders = opening
         nth = taken[key]
         taken[key] += 1
         if nth < len(holders) and _names(index.views[holders[nth][0]], chain):

@@ -197,6 +197,17 @@ def test_a_short_heading_starts_an_item_only_on_a_line_of_its_own() -> None:
     assert score(rows, headed)["purity"] == 0.0
 
 
+def test_an_item_is_cited_where_it_starts_not_where_a_contents_line_names_it() -> None:
+    """``Section 1: Liability 11`` in a contents list kept as text comes before
+    the section: the row is matched to the chunk the section starts, which
+    cites it, not to the contents' chunk, which cites nothing."""
+    rows = [Row(("1",), "Section 1:", "Liability", None, True)]
+    filler = " ".join(f"w{n}" for n in range(20))
+    chunks = [Chunk(f"Your booklet {filler}\nFAQs 3\nSection 1: Liability 11\nSection 2: Fire 14"),
+              Chunk("Section 1: Liability\nWe cover you for injury to others. " + filler, ["Liability"], "1")]
+    assert score(rows, chunks)["citable"] == 1.0
+
+
 @pytest.mark.skipif(not (SHARED / "sfip-dwelling-2021.pdf").exists(), reason="needs ../shared/corpus/insurance")
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext (the reference text)")
 def test_the_benchmark_scores_our_run_of_a_fema_form_as_it_reads(tmp_path: Path,

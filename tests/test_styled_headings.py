@@ -307,6 +307,25 @@ def test_a_term_alone_on_its_line_among_run_in_terms_is_their_sibling() -> None:
     assert chunk_with(chunks, "driven on a track").heading_path == "Definitions > Motor terms > Track day"
 
 
+def test_a_contents_page_with_no_title_over_it_is_text() -> None:
+    """Entries that end in page numbers, rising, with nothing between them and
+    the title drawn after them: a contents list, kept as text; the sections
+    open where the body reaches them, cited once."""
+    contents = [("FAQs 3", BOLD), ("", None), ("Glossary 4", BOLD), ("", None), ("Section 1: Liability 11", BOLD),
+                ("", None), ("Section 2: Fire and theft 14", BOLD), ("", None), ("Contents", BIG), ("", None),
+                body("Welcome to your booklet."), body("It tells you about your cover.")]
+    section = [("Section 1: Liability", BIG), body("We cover injury to other people."), body("And their property."),
+               ("", None), ("Section 2: Fire and theft", BIG), body("We cover your car if it burns."),
+               body("Or if it is stolen.")]
+    chunks = read([COVER, contents, section])
+    listed = chunk_with(chunks, "Glossary 4")
+    assert listed.clause is None and "Liability" not in listed.heading_path
+    assert "Section 1: Liability 11" in listed.text
+    liability = chunk_with(chunks, "injury to other people")
+    assert liability.clause == "1" and liability.id == "1"
+    assert chunk_with(chunks, "it burns").id == "2"
+
+
 def test_a_table_row_in_a_heading_style_right_after_it_is_text() -> None:
     page = [("Benefits", BOLD), ("Cancellation £5,000", BOLD), body("We pay up to this amount."),
             body("For each person insured.")]

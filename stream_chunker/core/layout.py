@@ -32,6 +32,7 @@ import re
 from collections import deque
 from typing import Callable, Container, Deque, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
 
+from .contents_page import contents_entries
 from .text import mostly_figures
 
 _LINE_ENDS = re.compile(r"\r\n|\r|\n")
@@ -415,12 +416,17 @@ class Layout:
         self._order: Deque[int] = deque()  # the same line numbers, in order
         self._terms_seen: Set[str] = set()  # the run-in terms marked so far, at most MAX_TERMS
         self._pairs_seen: Set[Tuple[str, str]] = set()  # titles alone in text, and the line before each
+        self._entries: Deque[int] = deque()  # line numbers of a contents list's entries, not yet read
+        self._entry_set: Set[int] = set()  # the same, to look up
 
     def note(self, first_line: int, text: str, styles: Sequence[Optional[Style]], leads: Sequence[int] = ()) -> None:
         """The styles of the lines of ``text`` (one per line), the first of them
         line ``first_line``: counted, then the lines that stand out marked;
         ``leads`` the bold run-in term each line starts with, in characters."""
         lines = _LINE_ENDS.split(text)  # the line ends the splitter knows (``core.stages.splitter``)
+        for i in contents_entries(lines):  # (a whole page is here: a run of entries shows on it)
+            self._entries.append(first_line + i)
+            self._entry_set.add(first_line + i)
         chars = self._chars
         for line, style in zip(lines, styles):
             if style is not None:
@@ -498,8 +504,15 @@ class Layout:
         """How far line ``line`` stands out, if it is marked and not yet forgotten."""
         return self._marks.get(line)
 
+    def listed(self, line: int) -> bool:
+        """Line ``line`` is an entry of a contents list on its page (``core.contents_page``)."""
+        return line in self._entry_set
+
     def forget(self, last: int) -> None:
         """Lines up to ``last`` are read: their marks go."""
+        entries = self._entries
+        while entries and entries[0] <= last:
+            self._entry_set.discard(entries.popleft())
         order, marks = self._order, self._marks
         while order and order[0] <= last:
             line = order.popleft()

@@ -123,7 +123,7 @@ class ReadsContents:
         """A line of the contents list just opened, with no dot leader: it stays
         text (under the list's heading), and its number vouches for the section
         when the body reaches it."""
-        if not self.in_contents_list:
+        if not self.in_contents_list and not self.listed_on_page(rec):
             return False
         m = LISTED.fullmatch(rec.text)
         if m is None:
@@ -131,6 +131,11 @@ class ReadsContents:
         if m["num"]:
             self.contents.add(parse_number(m["num"]), m["title"])
         return True
+
+    def listed_on_page(self, rec: Line) -> bool:
+        """Line ``rec`` is an entry of a contents list its page shows, with no
+        title over it (the profile's layout knows; text alone does not)."""
+        return False
 
     def is_contents_number(self, rec: Line) -> bool:
         return BARE_NUMBER.match(rec.text) is not None

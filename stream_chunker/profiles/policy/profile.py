@@ -133,6 +133,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def classes(self) -> Tuple[str, ...]:
         return ParagraphProfile.classes(self) + (STYLED,)
 
+    def listed_on_page(self, rec: Line) -> bool:
+        return self.layout is not None and self.layout.listed(rec.first)
+
     def yields_to_layout(self, found: Tuple[str, "re.Match[str]"]) -> bool:
         return found[0] == LABEL and self.preset.family_of(found[1]).yields_to_layout
 

@@ -1,0 +1,56 @@
+"""A contents list on a page, known by its entries alone: lines that end in a
+page number, one after another, the numbers never going back.
+
+Many booklets print their contents with no dot leaders and no ``Contents``
+title above them (Churchill's car booklet draws the title after the list):
+``FAQs 3``, ``Glossary 4``, ``Section 1: Liability 11`` ... Read one at a time
+each looks like a heading, and the body's sections then come a second time.
+On a whole page the run is plain: :data:`MIN_ENTRIES` entries or more with no
+other text between them, each a short title then a page number, the numbers
+rising or equal. A table of amounts is not one: an amount has a currency
+sign, a comma or a decimal point, and ``50%`` is no page number.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import List, Sequence
+
+MIN_ENTRIES = 4
+"""Entries in a run, at least: three headings in a row may each end in a number."""
+MAX_ENTRY_WORDS = 12
+"""Words of an entry's title, at most: a sentence that ends in a number is text."""
+
+_ENTRY = re.compile(r"(?P<title>.*[^\W\d_].*?)(?<![$£€¥₹#])\s+(?P<page>\d{1,3})")
+"""A title with a letter in it, then a page number after a space (not an amount)."""
+
+
+def contents_entries(lines: Sequence[str]) -> List[int]:
+    """The indexes of ``lines`` (a page's) that are entries of a contents list.
+
+    >>> contents_entries(["Contents", "FAQs 3", "", "Glossary 4", "Making a claim 6", "Section 1: Liability 11", "Welcome"])
+    [1, 3, 4, 5]
+    >>> contents_entries(["Cancellation 500", "Baggage 250", "Delay 100", "Money 300"])  # the numbers go back
+    []
+    >>> contents_entries(["Page 2", "We pay up to 3", "of them."])
+    []
+    """
+    out: List[int] = []
+    run: List[int] = []
+    last = -1
+    for i, line in enumerate(lines):
+        text = line.strip()
+        if not text:
+            continue
+        m = _ENTRY.fullmatch(text)
+        page = int(m["page"]) if m is not None and len(m["title"].split()) <= MAX_ENTRY_WORDS else -1
+        if page < 0 or page < last:
+            if len(run) >= MIN_ENTRIES:
+                out += run
+            run, last = ([i], page) if page >= 0 else ([], -1)
+            continue
+        run.append(i)
+        last = page
+    if len(run) >= MIN_ENTRIES:
+        out += run
+    return out
