@@ -42,7 +42,7 @@ def contents_entries(lines: Sequence[str]) -> List[int]:
         text = line.strip()
         if not text:
             continue
-        m = _ENTRY.fullmatch(text)
+        m = _ENTRY.fullmatch(text) if text[-1].isdigit() else None  # (the pattern only where it may hold)
         page = int(m["page"]) if m is not None and len(m["title"].split()) <= MAX_ENTRY_WORDS else -1
         if page < 0 or page < last:
             if len(run) >= MIN_ENTRIES:

@@ -155,11 +155,13 @@ def terms_alone(runs: Sequence[Tuple[int, int, float]], marks: Dict[int, float],
     """
     out = []
     order = sorted(marks)
+    place = {line: at for at, line in enumerate(order)}
+    bold_value = prominence(bold_body, Style(bold_body.size, False))
     for start, end, value in runs:
         line = first_line + start
-        if end - start != 1 or value != prominence(bold_body, Style(bold_body.size, False)):
+        if end - start != 1 or value != bold_value:
             continue
-        at = order.index(line)
+        at = place[line]
         if 0 < at < len(order) - 1 and marks[order[at - 1]] == RUN_IN and marks[order[at + 1]] == RUN_IN \
                 and order[at + 1] > line + 1:
             out.append(line)
@@ -416,8 +418,7 @@ class Layout:
         self._order: Deque[int] = deque()  # the same line numbers, in order
         self._terms_seen: Set[str] = set()  # the run-in terms marked so far, at most MAX_TERMS
         self._pairs_seen: Set[Tuple[str, str]] = set()  # titles alone in text, and the line before each
-        self._entries: Deque[int] = deque()  # line numbers of a contents list's entries, not yet read
-        self._entry_set: Set[int] = set()  # the same, to look up
+        self._entries: Dict[int, None] = {}  # line numbers of a contents list's entries, not yet read, in order
 
     def note(self, first_line: int, text: str, styles: Sequence[Optional[Style]], leads: Sequence[int] = ()) -> None:
         """The styles of the lines of ``text`` (one per line), the first of them
@@ -425,8 +426,7 @@ class Layout:
         ``leads`` the bold run-in term each line starts with, in characters."""
         lines = _LINE_ENDS.split(text)  # the line ends the splitter knows (``core.stages.splitter``)
         for i in contents_entries(lines):  # (a whole page is here: a run of entries shows on it)
-            self._entries.append(first_line + i)
-            self._entry_set.add(first_line + i)
+            self._entries[first_line + i] = None
         chars = self._chars
         for line, style in zip(lines, styles):
             if style is not None:
@@ -506,13 +506,16 @@ class Layout:
 
     def listed(self, line: int) -> bool:
         """Line ``line`` is an entry of a contents list on its page (``core.contents_page``)."""
-        return line in self._entry_set
+        return line in self._entries
 
     def forget(self, last: int) -> None:
         """Lines up to ``last`` are read: their marks go."""
         entries = self._entries
-        while entries and entries[0] <= last:
-            self._entry_set.discard(entries.popleft())
+        while entries:
+            oldest = next(iter(entries))
+            if oldest > last:
+                break
+            del entries[oldest]
         order, marks = self._order, self._marks
         while order and order[0] <= last:
             line = order.popleft()
