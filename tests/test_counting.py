@@ -435,3 +435,17 @@ def test_a_dead_counting_process_is_no_sigpipe(tmp_path):
                      "print(len(chunks), chunker.report['diagnostics'].get('count_worker_lost'))\n")
     count, lost = out.split()
     assert int(count) > 100 and lost == "1"
+
+
+def test_a_counting_process_in_the_middle_of_its_exec_is_read_again(monkeypatch):
+    """``VmHWM: 4 kB`` is the new image of a process in its exec, not the
+    interpreter's peak: it is read again, not reported as 0.0 MiB (a peak
+    the report then drops as none)."""
+    counting = _counting
+    reads = iter(["Name:\tpython\nVmHWM:\t       4 kB\n", "Name:\tpython\nVmHWM:\t    9216 kB\n"])
+    monkeypatch.setattr(counting, "open", lambda *args, **kwargs: io.StringIO(next(reads)), raising=False)
+    monkeypatch.setattr(counting.time, "sleep", lambda seconds: None)
+    worker = counting._Worker.__new__(counting._Worker)
+    worker.process = type("Process", (), {"pid": 1, "poll": lambda self: None})()
+    worker._peak = None
+    assert worker.peak_rss_mib() == 9.0

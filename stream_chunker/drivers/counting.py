@@ -96,6 +96,9 @@ counting process up."""
 
 PEAK_TRIES = 20
 """Reads of a counting process's peak RSS while it shows none (10 ms apart)."""
+MIN_PEAK_KIB = 1024
+"""A high-water mark below this is a process in the middle of its exec (``VmHWM: 4 kB``,
+which rounds to 0.0 MiB), not yet the interpreter it runs: no Python runs in 1 MiB."""
 
 SOCKET_BYTES = 1 << 20
 """The buffer asked for on each side of the socket (the system may give less;
@@ -343,14 +346,15 @@ class _Worker:
             try:
                 with open(f"/proc/{self.process.pid}/status", encoding="ascii") as status:
                     for line in status:
-                        if line.startswith("VmHWM:"):
+                        if line.startswith("VmHWM:") and int(line.split()[1]) >= MIN_PEAK_KIB:
                             self._peak = max(self._peak or 0.0, round(int(line.split()[1]) / 1024, 1))
                             return self._peak
             except (OSError, ValueError):
                 pass
             if self.process.poll() is not None:
                 break
-            # (no memory to show: it is in the middle of its exec, as a loaded machine may keep it a while)
+            # (no memory to show, or a few kB of it: it is in the middle of its exec, its new image
+            # not yet mapped, as a loaded machine may keep it a while)
             time.sleep(0.01)
         return self._peak
 
