@@ -181,7 +181,9 @@ def heading_labels(chunk_id: str, clause: Optional[str], headings: Sequence[str]
     headings gives ``5``, ``5.27``, ``""``, ``(c)`` (a decimal number is printed
     whole at each level). ``None`` where the counts differ (a decimal section's
     unnumbered sub-heading has no component; an item without a title has no
-    heading): the scorer then aligns the clause by its rule.
+    heading, but where it is the last: ``B.List I.21``, the label ``21.`` alone
+    in a table's column under two headings, gives ``B``, ``List I``): the
+    scorer then aligns the clause by its rule.
     """
     components = re.split(r"([./])", chunk_id.split("#")[0])
     values = [tilde.split("~")[0] for tilde in components[::2]]
@@ -197,6 +199,8 @@ def heading_labels(chunk_id: str, clause: Optional[str], headings: Sequence[str]
         else:
             labels.append("")
             decimal = []
+    if at == len(numbered) and len(labels) > len(headings) and all(labels[len(headings):]):
+        del labels[len(headings):]  # (untitled items at the end: their labels head nothing)
     return labels if at == len(numbered) and len(labels) == len(headings) else None
 
 

@@ -167,6 +167,8 @@ def test_our_ids_say_which_heading_holds_which_label() -> None:
     assert heading_labels("1/whos-covered-by-your-policy#2", "1", list("ab")) == ["1", ""]
     assert heading_labels("I~4.3.b.(2)", "I.3.b.(2)", list("abcd")) == ["I", "3", "b", "(2)"]
     assert heading_labels("D~3.A.15", "D.A.15)", list("abc")) == ["D", "A", "15)"]
+    # An item without a title, last, heads nothing: the headings keep their labels.
+    assert heading_labels("B.List I.21", "B.List I.21", ["Annexure - B", "Items not covered"]) == ["B", "List I"]
     # A decimal section's unnumbered sub-heading has no component: the rule decides.
     assert heading_labels("2.15", "2.15", ["DEFINITIONS", "Standard definitions", "Medical Expenses"]) is None
 
