@@ -16,7 +16,7 @@ COMPILED = (
     "core.tokens",
     "core.stages.chain", "core.stages.cutter", "core.stages.furniture", "core.stages.splitter", "core.stages.zones",
     "profiles.base", "profiles.labels", "profiles.paragraphs",
-    "profiles.policy.contents", "profiles.policy.families", "profiles.policy.outline", "profiles.policy.parts",
+    "profiles.policy.contents", "profiles.policy.families", "profiles.policy.held", "profiles.policy.outline", "profiles.policy.parts",
     "profiles.policy.placing",
     "profiles.policy.profile", "profiles.policy.rules", "profiles.policy.state",
     "profiles.statute.codes", "profiles.statute.profile",

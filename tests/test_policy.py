@@ -51,14 +51,16 @@ def test_an_item_printed_in_parts_sits_between_its_neighbours():
 def test_an_annexure_after_a_decimal_section_ends_it():
     """``ANNEXURE - A`` (a word of the list, a dash, its value) alone on its
     line after the last decimal section is the next part of the document, not
-    that section's list; so is ``Annexure - B``, its items under it."""
+    that section's list; so is ``Annexure - B``, its items under it. With no
+    title of its own, ``Annexure - B`` is its own title in the heading path:
+    its words would be in no chunk otherwise."""
     lines = ["5. CLAIMS", "5.1 Reporting", "Tell us within 30 days.", "6. TABLE OF BENEFITS", "Death: the sum insured.",
              "ANNEXURE - A", "List of Ombudsmen", "Office details follow.", "Annexure - B",
              "List I - Items not covered", "Baby food."]
     chunks = _chunks(lines)
     assert [(c.id, c.heading_path) for c in chunks] == [
         ("5.1", "CLAIMS > Reporting"), ("6", "TABLE OF BENEFITS"), ("A", "List of Ombudsmen"),
-        ("B.List I", "Items not covered")]
+        ("B.List I", "Annexure - B > Items not covered")]
 
 
 def test_items_numbered_on_from_one_part_to_the_next_of_one_word():
@@ -229,3 +231,43 @@ def test_a_title_becomes_clause_text_only_before_a_line_that_starts_in_lower_cas
         ("4.1", "Escape of water", "14 days after the leak we stop paying."),
         ("4.2", "Theft", "(a) sudden loss."),
         ("4.3", "Storm", "Storm which we pay.")]
+
+
+def test_a_list_a_sentence_leads_into_opens_once_its_next_label_comes():
+    """``… is`` ⏎ ``A. the total sum insured, or`` ⏎ ``B. the amount left …``:
+    each label follows a line that stops mid-sentence, yet two in sequence at
+    line starts are a list. The first is taken back out of the text before it."""
+    lines = ["SECTION 1 - BASIS OF SETTLEMENT", "The most we will pay for any one claim is",
+             "A. the total sum insured for the item, or", "B. the amount left after any other claim this year."]
+    chunks = _chunks(lines)
+    assert [(c.clause, c.text) for c in chunks] == [
+        ("1", "The most we will pay for any one claim is"),
+        ("1.A", "A. the total sum insured for the item, or"),
+        ("1.B", "B. the amount left after any other claim this year.")]
+
+
+def test_a_list_so_proved_goes_on_whatever_the_line_before():
+    """``c.`` after ``b.``'s text that ends without a full stop: the list goes on."""
+    lines = ["SECTION 2 - SUMS INSURED", "The sums insured are not reduced by a claim provided that",
+             "a. we do not tell you otherwise within 30 days of the", "claim",
+             "b. you pay the extra premium for the rest of the period", "c. you follow our advice on security."]
+    assert [c.clause for c in _chunks(lines)] == ["2", "2.a", "2.b", "2.c"]
+
+
+def test_a_list_under_a_heading_of_its_own_family_opens_under_it():
+    """``a. Living Donor Costs`` then a list ``a.``, ``b.`` of its own: its family
+    is open above it, and its next label shows it is a list, not text."""
+    lines = ["SECTION A) BENEFITS", "a. Living Donor Costs", "We pay the donor's costs, provided that,",
+             "a. the donor gives the organ to you under the law, and", "b. we have accepted your claim.",
+             "b. Ambulance", "We pay for an ambulance to hospital."]
+    chunks = _chunks(lines)
+    assert [c.clause for c in chunks] == ["A.a", "A.a.a", "A.a.b", "A.b"]
+    assert chunks[-1].heading_path == "BENEFITS > Ambulance"
+
+
+def test_a_label_that_no_next_label_follows_stays_text():
+    lines = ["SECTION 1 - COVER", "We pay for damage caused by", "A. storm or flood at the home.",
+             "That is all we cover here."]
+    chunks = _chunks(lines)
+    assert [c.clause for c in chunks] == ["1"]
+    assert "caused by A. storm" in chunks[0].text

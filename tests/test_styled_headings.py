@@ -739,3 +739,55 @@ def test_numbers_go_on_under_the_next_part_of_one_word_glued_ones_too() -> None:
     chunks = read([COVER, page])
     assert [c.id for c in chunks if c.id.startswith("E")] == ["E.1", "E.2", "E~2.3", "E~2.4"]
     assert [c.text for c in chunks if c.id.startswith("E~2")] == ["You must keep to the terms.", "Keep every record."]
+
+
+def test_a_large_title_ending_in_a_comma_wraps_onto_the_next_line() -> None:
+    """``COLORADO CHANGES – CONCEALMENT,`` ⏎ ``MISREPRESENTATION OR FRAUD``, set
+    large: one heading. A bold line of the body's size ending in a comma is
+    emphasis in a sentence, and stays text."""
+    page = [("COLORADO CHANGES – CONCEALMENT,", BIG), ("MISREPRESENTATION OR FRAUD", BIG), ("", None),
+            body("This endorsement modifies insurance provided under the policy."), ("", None),
+            ("Please note that we will not pay for the loss,", BOLD), body("unless you tell us at once.")]
+    chunks = read([COVER, page])
+    assert chunk_with(chunks, "This endorsement modifies").heading_path == \
+        "COLORADO CHANGES – CONCEALMENT, MISREPRESENTATION OR FRAUD"
+    assert "we will not pay for the loss, unless" in chunk_with(chunks, "unless you tell us").text
+
+
+def test_labels_alone_at_a_page_foot_do_not_take_the_next_pages_heading() -> None:
+    """``1.`` ``2.`` alone at the end of a page (their text drawn elsewhere)
+    give no text to the heading set large at the top of the next one."""
+    first = [("Exclusions", BIG), ("", None), body("The Insurer will not pay for any of these."), ("", None),
+             body("1."), ("", None), body("2.")]
+    second = [("Basis of Settlement", BIG), ("", None), body("The Insurer will pay the value of the property."),
+              body("The most it will pay is the sum insured.")]
+    chunks = read([COVER, first, second])
+    assert chunk_with(chunks, "will pay the value").heading_path == "Basis of Settlement"
+
+
+def test_a_title_that_ends_on_under_goes_on_onto_a_line_that_reads_as_a_label() -> None:
+    """``SECTION D) EXCLUSIONS … COVER UNDER`` ⏎ ``SECTION C) BENEFITS COVERED
+    UNDER THE POLICY``, set alike: no title ends on ``under``, so the second
+    line is the title going on, not section C again."""
+    page = [("SECTION C) BENEFITS COVERED UNDER THE POLICY", BOLD), ("", None), body("We pay for treatment."),
+            ("", None), ("SECTION D) EXCLUSIONS APPLICABLE TO DOMESTIC COVER UNDER", BOLD),
+            ("SECTION C) BENEFITS COVERED UNDER THE POLICY", BOLD), ("", None),
+            body("We do not cover the following expenses."), body("We do not cover cosmetic surgery.")]
+    chunks = read([COVER, page])
+    excluded = chunk_with(chunks, "do not cover the following")
+    assert excluded.clause == "D"
+    assert excluded.heading_path == ("EXCLUSIONS APPLICABLE TO DOMESTIC COVER UNDER SECTION C) BENEFITS COVERED "
+                                     "UNDER THE POLICY")
+
+
+def test_the_first_page_of_text_has_its_headings_read() -> None:
+    """A cover, then a page of some 1,200 characters: enough to learn the body
+    from, so that page's own headings are read (Churchill's ``Welcome to
+    Churchill`` on page 2)."""
+    cover = [("Your car insurance", BIG), ("policy booklet", BIG)]
+    page = [("Welcome to Acme", BIG), ("", None)] + [body(FILLER), ("", None)] * 4 + [
+        ("Words in bold type", BOLD), body("Some words we use have a meaning of their own."),
+        body("The glossary gives each of them.")]
+    assert sum(len(t) for t, _ in cover + page) < 2000
+    chunks = read([cover, page])
+    assert chunk_with(chunks, "a meaning of their own").heading_path == "Welcome to Acme > Words in bold type"

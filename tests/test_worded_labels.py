@@ -129,3 +129,16 @@ def test_a_prefixed_label_alone_takes_its_title_from_the_next_line() -> None:
     chunks = list(chunk_lines(text, real_tokens=False))
     damages = chunk_with(chunks, "must pay as damages")
     assert (damages.clause, damages.heading_path) == ("II", "INSURANCE OF YOUR LIABILITY TO OTHERS"), paths(chunks)
+
+
+def test_a_word_of_the_list_before_a_word_is_a_title_not_a_label() -> None:
+    """``SCHEDULE OF FORMS AND ENDORSEMENTS``, set large: a title. A list
+    word's value is a letter, a roman numeral or a number (``SCHEDULE A``,
+    ``PART IV``), never a word such as ``OF``."""
+    page = [("SCHEDULE OF FORMS AND ENDORSEMENTS", BOLD), ("", None), body("The forms below make up this policy."),
+            body("Each applies as its own text says."), ("", None), ("PART IV - CLAIMS", BOLD), ("", None),
+            body("Tell us of a claim at once.")]
+    chunks = read([COVER, page])
+    forms = chunk_with(chunks, "forms below make up")
+    assert (forms.clause, forms.heading_path) == (None, "SCHEDULE OF FORMS AND ENDORSEMENTS"), paths(chunks)
+    assert chunk_with(chunks, "claim at once").clause == "IV"

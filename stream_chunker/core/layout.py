@@ -47,9 +47,11 @@ MAX_STYLES = 64
 MAX_TERMS = 4096
 """Run-in terms remembered, so that a term seen again is not taken for a definition
 (``Damage caused by …`` starting item after item); beyond, new terms are not remembered."""
-LEARNING_CHARS = 2000
+LEARNING_CHARS = 1000
 """Characters counted before any line is marked: the first lines of a cover
-page say little of the body's style."""
+page say little of the body's style. A third of a page of text: a cover
+holds less, and a wording's first page of text more, whose headings are then
+read (Churchill's ``Welcome to Churchill`` on page 2)."""
 
 
 class Style(NamedTuple):

@@ -17,6 +17,7 @@ by position alone.
 
 from __future__ import annotations
 
+import re
 from typing import List, NamedTuple, Optional, Sequence, Tuple, cast
 
 from ..core.layout import Style
@@ -38,6 +39,21 @@ WORD_GAP = 1.5
 SPLIT_BASELINES = 2
 """Baselines that may hold lines apart side by side on a page of one column: a
 running header's title and page number, a footer's; more are columns or a table."""
+HANGING_GAP = 4.0
+"""The widest gap, in line heights, between a list's label alone (``iii.``) and
+its text on its baseline: a hanging indent, which is wider than a word's gap."""
+
+_LABEL = re.compile(r"\(?(?:\d{1,3}[a-z]?|[a-z]{1,2}|[A-Z]|[ivxlc]{1,6}|[IVXLC]{1,6})[.)]")
+"""A list's label alone on a piece of a line: ``1.``, ``7a.``, ``iii.``, ``(c)``, ``B)``."""
+
+
+def is_label(text: str) -> bool:
+    """Whether a line's piece is a list's label alone.
+
+    >>> is_label(" iii. "), is_label("(c)"), is_label("1."), is_label("Fire"), is_label("2020.")
+    (True, True, True, False, False)
+    """
+    return _LABEL.fullmatch(text.strip()) is not None
 
 
 def _baselines(spans: Sequence[Span]) -> List[List[int]]:
@@ -52,17 +68,19 @@ def _baselines(spans: Sequence[Span]) -> List[List[int]]:
     return [sorted(group, key=lambda i: spans[i].left) for group in groups]
 
 
-def _beside(a: Span, b: Span) -> bool:
-    """Whether ``b``, on ``a``'s baseline, continues ``a``'s line just to its right."""
+def _beside(a: Span, b: Span, hanging: bool = False) -> bool:
+    """Whether ``b``, on ``a``'s baseline, continues ``a``'s line just to its
+    right -- further to its right where ``a`` is a label ``hanging`` before it."""
     gap = b.left - a.right
-    return -BASELINE * min(a.height, b.height) <= gap <= WORD_GAP * min(a.height, b.height)
+    return -BASELINE * min(a.height, b.height) <= gap <= (HANGING_GAP if hanging else WORD_GAP) * min(a.height, b.height)
 
 
-def reading_order(spans: Sequence[Span]) -> Optional[List[List[int]]]:
+def reading_order(spans: Sequence[Span], labels: Sequence[bool] = ()) -> Optional[List[List[int]]]:
     """The lines (indices into ``spans``, in draw order) as a reader reads them,
     each inner list the pieces of one line left to right; ``None`` where the
     draw order stands: no two lines drawn apart continue each other, or the
-    page has more than one column.
+    page has more than one column. ``labels`` says which lines are a list's
+    label alone (``is_label``), whose text may hang a wider gap to the right.
 
     >>> label, text, after = Span(700, 10, 70, 80), Span(700, 10, 85, 300), Span(687, 10, 70, 290)
     >>> reading_order([text, after, label])
@@ -72,16 +90,28 @@ def reading_order(spans: Sequence[Span]) -> Optional[List[List[int]]]:
     >>> column = [Span(700 - 13 * n, 10, 320, 500) for n in range(3)]
     >>> reading_order([text, after, Span(674, 10, 70, 290), label, *column]) is None  # a second column
     True
+
+    Labels ``i.``-``iii.`` drawn after their text, which hangs three line heights to their right:
+
+    >>> hanging = [Span(700 - 13 * n, 10, 110, 300) for n in range(3)] + [Span(700 - 13 * n, 10, 70, 80) for n in range(3)]
+    >>> reading_order(hanging, [False] * 3 + [True] * 3)
+    [[3, 0], [4, 1], [5, 2]]
+    >>> reading_order(hanging) is None  # (not known as labels: side by side on three baselines, as columns are)
+    True
     """
     lines: List[List[int]] = []
     drawn_apart, split = False, 0
+
+    def hangs(i: int) -> bool:
+        return i < len(labels) and labels[i]
+
     for baseline in _baselines(spans):
         line = baseline[:1]
-        split += any(not _beside(spans[a], spans[b]) for a, b in zip(baseline, baseline[1:]))
+        split += any(not _beside(spans[a], spans[b], hangs(a)) for a, b in zip(baseline, baseline[1:]))
         if split > SPLIT_BASELINES:
             return None  # lines side by side on baseline after baseline: columns, or a table's cells
         for i in baseline[1:]:
-            if _beside(spans[line[-1]], spans[i]):
+            if _beside(spans[line[-1]], spans[i], hangs(line[-1])):
                 drawn_apart = drawn_apart or abs(i - line[-1]) > 1
                 line.append(i)
             else:
@@ -106,7 +136,7 @@ def in_reading_order(lines: List[str], spans: List[Optional[Span]], styles: List
     placed = [k for k, line in enumerate(lines) if line.strip()]
     if any(spans[k] is None for k in placed):
         return lines, spans, styles, leads
-    order = reading_order([cast(Span, spans[k]) for k in placed])
+    order = reading_order([cast(Span, spans[k]) for k in placed], [is_label(lines[k]) for k in placed])
     if order is None:
         return lines, spans, styles, leads
     texts: List[str] = []

@@ -150,6 +150,17 @@ class ParagraphProfile(BaseProfile):
         self._para_chars -= len(line) + 1
         return Line(last.last, last.page, line.strip(), last.last, TEXT)
 
+    def take_back_from(self, index: int, before: Line) -> List[str]:
+        """The open paragraph's pieces from its ``index``-th on, taken out of it
+        (a label read as text turned out to open an item); ``before``, the
+        record that was its last before them, is its last again."""
+        para = self._para
+        taken = para[index:]
+        del para[index:]
+        self._para_last = before
+        self._para_chars = sum(map(len, para)) + len(para) - 1 if para else _EMPTY
+        return taken
+
     def last_line(self) -> str:
         if not self._para:
             return ""

@@ -92,7 +92,7 @@ class Prefixed(Family):
 
     def __init__(self) -> None:
         Family.__init__(self, "prefixed", "word",
-                        rf"(?P<word>{_WORDS})\s+(?:[\-\u2013\u2014]\s+)?(?P<value>[A-Z]{{1,6}}|\d{{1,3}})(?:\s*[).:\-\u2013\u2014]|(?=\s+[A-Z])|(?=\s*$))",
+                        rf"(?P<word>{_WORDS})\s+(?:[\-\u2013\u2014]\s+)?(?P<value>[IVXLC]{{1,6}}|[A-Z]|\d{{1,3}})(?:\s*[).:\-\u2013\u2014]|(?=\s+[A-Z])|(?=\s*$))",
                         (rf"(?:{_WORDS})[ \t]",))
 
     def meanings(self, m: "re.Match[str]") -> List[Meaning]:

@@ -66,8 +66,8 @@ def wraps_onto(title: str, line: str, larger: bool = False) -> bool:
     >>> wraps_onto("Standard Exclusions", "Exclusions specific to hospital expenses"), wraps_onto("Hijack", "Cover")
     (False, False)
     """
-    last, first = (title.split() or [""])[-1], (line.split() or [""])[0]
-    return (last.lower() in LEADING_ON or last[-1:] in _LEADS_ON or first.lower() in LEADING_ON
+    first = (line.split() or [""])[0]
+    return (leads_on(title) or first.lower() in LEADING_ON
             or first[:1].islower() or first[:1] in "(&" or title.count("(") > title.count(")")
             or title.isupper() and line.isupper()
             or larger and len(line.split()) == 1 and line.strip()[-1:].isalpha())
@@ -75,6 +75,17 @@ def wraps_onto(title: str, line: str, larger: bool = False) -> bool:
 
 _LEADS_ON = "&,/+–—-"
 """Signs a title does not end on: more of it follows (``Missed Departure &``)."""
+
+
+def leads_on(title: str) -> bool:
+    """Whether a title ends on a word or sign that more of it must follow
+    (``… DOMESTIC COVER UNDER``, ``Missed Departure &``).
+
+    >>> leads_on("APPLICABLE TO PART A- DOMESTIC COVER UNDER"), leads_on("Missed Departure &"), leads_on("Hijack")
+    (True, True, False)
+    """
+    last = (title.split() or [""])[-1]
+    return last.lower() in LEADING_ON or last[-1:] in _LEADS_ON
 
 
 _AMOUNT = re.compile(r"[$£€¥₹]\s?\d|\b(?:INR|USD|GBP|EUR|AUD|SGD|NZD|CAD|Rs\.?)\s?\d"
@@ -127,11 +138,14 @@ def row_cells(text: str) -> Tuple[str, ...]:
     return (label, rest, *amounts) if rest else (label, *amounts)
 
 
-def styled_title(text: str, max_words: int) -> bool:
+def styled_title(text: str, max_words: int, larger: bool = False) -> bool:
     """Whether a line the layout sets above the body reads as a heading: a
     capital first (or a digit), no end of a sentence, no amount (a table's
     row), no more words than a title has; any case will do, as the layout is
-    the evidence (``What is covered``).
+    the evidence (``What is covered``). A line set ``larger`` than the body
+    may end in a comma: its title wraps (``COLORADO CHANGES – CONCEALMENT,``
+    ⏎ ``MISREPRESENTATION OR FRAUD``), where a bold line of the body's size
+    ending so is emphasis in a sentence.
 
     >>> styled_title("What is covered", 12), styled_title("Cancellation  £5,000", 12)
     (True, False)
@@ -139,7 +153,11 @@ def styled_title(text: str, max_words: int) -> bool:
     (False, True)
     >>> styled_title("CP 00 10 10 12", 12), styled_title("Helpline 132 900", 12)
     (False, True)
+    >>> styled_title("CHANGES – CONCEALMENT,", 12), styled_title("CHANGES – CONCEALMENT,", 12, larger=True)
+    (False, True)
     """
+    if larger and text.endswith(","):
+        text = text[:-1]
     letter = first_letter(text)
     if not letter or not (letter.isupper() or text[:1].isdigit()):
         return False

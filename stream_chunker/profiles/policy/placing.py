@@ -71,6 +71,9 @@ class Reads(Protocol):
     def missed(self) -> Optional[Tuple[Meaning, int]]:
         """The last numbered heading refused for the line before it alone, and the depth it would have gone at."""
     @property
+    def held(self) -> Optional[Tuple[Meaning, int]]:
+        """A list's first label read as text for now (``state.Held``), and the depth it would have gone at."""
+    @property
     def heads_list(self) -> bool: """The last body line is a short title after a sentence: a list's heading."""
     @property
     def ended(self) -> Mapping[str, Ended]:
@@ -171,6 +174,13 @@ def is_prefixed(style: str) -> bool:
     return " " in style
 
 
+def is_list_style(style: str) -> bool:
+    """A style of list items: a letter, number or numeral alone (``a.``,
+    ``(1)``, ``iv)``), no word before it (``SECTION upper``, ``COVERAGE:upper``)
+    and no decimal number."""
+    return style != DECIMAL and " " not in style and ":" not in style
+
+
 def out_of_order(reads: Reads, options: Sequence[Meaning], label: str) -> Optional[Placement]:
     """A label the stack rule refuses, taken anyway on evidence (its text is a
     title or starts with a run-in term -- the caller's to ask): its value is
@@ -205,12 +215,23 @@ def after_missed(reads: Reads, options: Sequence[Meaning], printed: str) -> Opti
     heading refused for its place alone (after a line that seemed to stop
     mid-sentence) shows that one was a heading; this one goes where it would
     have gone, so that one early mistake does not refuse every number after it."""
-    missed = reads.missed
-    if missed is None:
+    return _next_of(reads.missed, options, printed)
+
+
+def after_held(reads: Reads, options: Sequence[Meaning], printed: str) -> Optional[Placement]:
+    """The same for a list's first label read as text (``provided that,`` ⏎
+    ``1. The organ donor …``): its next, at a line start in the same
+    paragraph, goes where it would have gone -- and shows it was a list's
+    (the profile opens it then: see ``held.Held``)."""
+    return _next_of(reads.held, options, printed)
+
+
+def _next_of(before: Optional[Tuple[Meaning, int]], options: Sequence[Meaning], printed: str) -> Optional[Placement]:
+    if before is None:
         return None
     for option in options:
-        if option.style == missed[0].style and _next_sibling(option, missed[0]):
-            return Placement(missed[1], Level(option.style, option.value, printed))
+        if option.style == before[0].style and _next_sibling(option, before[0]):
+            return Placement(before[1], Level(option.style, option.value, printed))
     return None
 
 

@@ -46,9 +46,11 @@ from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
 from .contents import CONTENTS_TITLE, LEADER, ReadsContents
-from .outline import continues_title, heads_list, is_title, prefix_label, row_cells, styled_title, wraps_onto
+from .outline import (continues_title, heads_list, is_title, leads_on, prefix_label, row_cells, styled_title,
+                      wraps_onto)
 from .parts import Parts
-from .placing import BARE, Ended, Placement, is_prefixed
+from .held import HELD_LINES, Held
+from .placing import BARE, Ended, Placement, is_list_style, is_prefixed
 from .rules import (LISTED, MID_SENTENCE, NOT_NEXT, POLICY, QUIET, TABLE_ROW, HeadingLine, LabelLine, Preset,
                     Refusal, Verdict, line_before_allows, stands_alone)
 from .state import UNNUMBERED, Frame, Open, deepest_numbered
@@ -120,6 +122,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         # action (``end_paragraph``, the row's first action, runs between them).
         self._title_held = False
         self.missed: Optional[Tuple[Meaning, int]] = None  # see ``rules.after_missed``
+        self._held: Optional[Held] = None  # a list's first label read as text, for now
+        self._proved: Optional[Open] = None  # the last label of a list opened in hindsight
         self._rejected_at = 0  # the last line of the last heading refused
         self._styled_at: Optional[int] = None  # where the styled line just judged goes (``opens_styled``)
         # The section it goes inside, and in place of which heading (``_inside_decimal``).
@@ -166,6 +170,11 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if self.listed(rec):
             self._verdict = LISTED
             return False
+        fresh = self._fresh
+        if fresh is not None and not self._title_is_text and leads_on(self._fresh_title(fresh)) \
+                and self._set_alike_below(rec, fresh):
+            self._verdict = QUIET  # the heading's title goes on (``… COVER UNDER`` ⏎ ``SECTION C) BENEFITS …``)
+            return False
         line = self._label_line
         line.read(self.preset.families, self, rec.match)
         line.set_apart = self._set_apart(rec)
@@ -177,6 +186,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             verdict = NOT_NEXT
         verdict = self._list_title(rec, line, verdict)
         self._verdict = verdict
+        if isinstance(verdict, Refusal) and verdict.counted:
+            self._hold(rec, verdict, self._nested_anew(line))
         return isinstance(verdict, Placement) or self._refused(rec, verdict)
 
     def _list_title(self, rec: Line, line: LabelLine, verdict: Verdict) -> Verdict:
@@ -262,7 +273,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def _styled_place(self, rec: Line) -> Optional[int]:
         """``CONTINUES``, the depth the stack is cut to before it, or None (text)."""
         self._styled_within = None
-        if self.waiting or self.layout is None or self.listed(rec):
+        if self.layout is None or self.listed(rec) or self.waiting and not self._overleaf(rec):
             return None
         value = self.layout.prominence(rec.first)
         if self._continues_styled(rec, value):
@@ -272,9 +283,11 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             return None  # (the title of the numbered heading goes on: ``continue_heading``)
         if self._wrapping is not None and self._wraps_again(rec, self._wrapping):
             return None  # (and goes on again: ``continue_paragraph``)
-        if self.layout.term(rec.first) is None and not styled_title(rec.text, self.max_words):
-            return None  # (a run-in term's line is its text: the layout checked the term)
         assert value is not None
+        body = self.layout.body()
+        if self.layout.term(rec.first) is None \
+                and not styled_title(rec.text, self.max_words, body is not None and value >= LARGER * body.size):
+            return None  # (a run-in term's line is its text: the layout checked the term)
         stack = self.stack
         inside = self._inside_decimal(value)
         if inside is not None:
@@ -295,6 +308,15 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if any(o.level.style == DECIMAL for o in stack[:depth]) and any(o.level.style == DECIMAL for o in stack[depth:]):
             return None
         return depth
+
+    def _overleaf(self, rec: Line) -> bool:
+        """Line ``rec``, the next page's first after labels alone at the foot of
+        a page, is set larger than the body: a heading of its own, not their
+        text (a form's stamp ``1 1`` ⏎ page ⏎ ``COLORADO CHANGES –``)."""
+        assert self.layout is not None
+        value, body = self.layout.prominence(rec.first), self.layout.body()
+        return value is not None and body is not None and value >= LARGER * body.size \
+            and rec.page > self.waiting[-1][1].page
 
     def _inside_decimal(self, value: float) -> Optional[int]:
         """Where a heading without a number goes beside one already inside a
@@ -437,8 +459,92 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             return True
         if refusal is MID_SENTENCE:  # (not a number after a contents entry: that one is the list's)
             self._note_missed(rec)
+            if self._held_at(rec, self._verdict) >= 0 or self._goes_on_proved(self._verdict):
+                return True  # (the list a label held starts, or goes on: ``open_label``)
+            self._hold(rec, refusal, self._verdict if isinstance(self._verdict, Placement) else None)
         self._verdict = refusal
         return self._refused(rec, refusal)
+
+    # -- hindsight over a list's first label (``held.Held``) ---------------------
+    def _hold(self, rec: Line, refusal: Refusal, placed: Optional[Placement]) -> None:
+        """A list's first label read as text, where it would have gone: held.
+        A list's: not a decimal number, nor a word's (``Section 1:`` lines a
+        contents list as often as it heads a section)."""
+        if self._para and self._para_last.last == self._rejected_at:
+            return  # (the line before is a heading refused: the place of a list after it is not known)
+        if placed is not None and rec.cls == LABEL and is_list_style(placed.level.style) \
+                and is_first(Meaning(placed.level.style, placed.level.value)):
+            self._held = Held(rec, placed, self._para_last, refusal.counted)
+
+    def _nested_anew(self, line: LabelLine) -> Optional[Placement]:
+        """Where a first label the stack rule refuses (its family is open
+        above) would go as a list of its own under the heading open last
+        (``6. Living Donor Medical Costs`` … ``provided that,`` ⏎ ``1. The
+        organ donor …``): for ``_hold``, as only its next can show it."""
+        stack = self.stack
+        if not stack or not stack[-1].heading or line.match is None:
+            return None
+        options = [o for o in line.family.meanings(line.match) if is_first(o)]
+        if not options or not any(o.level.style == options[0].style for o in stack):
+            return None
+        return Placement(len(stack), Level(options[0].style, options[0].value, line.family.printed(line.match)))
+
+    @property
+    def held(self) -> Optional[Tuple[Meaning, int]]:
+        held = self._held
+        if held is None or self._held_piece() < 0:
+            return None
+        return Meaning(held.placed.level.style, held.placed.level.value), held.placed.depth
+
+    def _held_piece(self) -> int:
+        """Where in the open paragraph the held label's line is, while it is
+        there and within ``HELD_LINES`` of its last line; else -1."""
+        held, para = self._held, self._para
+        if held is None or self._para_last.last - held.rec.first > HELD_LINES:
+            return -1
+        for at in range(len(para) - 1, -1, -1):
+            if para[at] == held.rec.text:
+                return at
+        return -1
+
+    def _held_at(self, rec: Line, placed: Verdict) -> int:
+        """``_held_piece``, when label ``rec``, placed so, is the held label's
+        next (or -1): it proves the held one a list's first."""
+        held = self._held
+        if held is None or rec.cls != LABEL or not isinstance(placed, Placement) or placed.depth != held.placed.depth:
+            return -1
+        level, first = placed.level, held.placed.level
+        if level.style != first.style or level.value != (first.value[0] + 1, 0):
+            return -1
+        return self._held_piece()
+
+    def _goes_on_proved(self, placed: Verdict) -> bool:
+        """``placed`` is the next of a list's label opened in hindsight, still open."""
+        proved = self._proved
+        if proved is None or not isinstance(placed, Placement) or placed.depth >= len(self.stack) \
+                or self.stack[placed.depth] is not proved:
+            return False
+        return placed.level.style == proved.level.style and placed.level.value == (proved.level.value[0] + 1, 0)
+
+    def _open_held(self, at: int) -> None:
+        """The label held opens after all, the open paragraph's text from its
+        line (piece ``at``) on its text."""
+        held, self._held = self._held, None
+        assert held is not None
+        verdict, last = self._verdict, self._para_last
+        taken = self.take_back_from(at, held.before if at else self._para_last)
+        if held.counted:
+            self.count("outline_labels_refused", -1)
+        self.end_paragraph()
+        self._verdict = held.placed
+        self._open_label(held.rec)
+        self._verdict = verdict
+        if len(taken) > 1:
+            rest = Line(held.rec.last + 1, last.page, "\n".join(taken[1:]), last.last, TEXT)
+            if self.continues_heading(rest):
+                self.continue_heading(rest)
+            else:
+                self.continue_paragraph(rest)
 
     def _note_missed(self, rec: Line) -> None:
         """A numbered heading refused for the line before it alone: where it would
@@ -494,6 +600,16 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._open_decimal(rec, placed, m["num"], title, bool(m["dot"]))
 
     def open_label(self, rec: Line) -> None:
+        placed = self._verdict
+        at = self._held_at(rec, placed)
+        proved = at >= 0 or self._goes_on_proved(placed)
+        if at >= 0:
+            self._open_held(at)
+        self._open_label(rec)
+        if proved:
+            self._proved = self.stack[-1]
+
+    def _open_label(self, rec: Line) -> None:
         self._title_held = False  # (``end_paragraph`` has run: the title's paragraph is still open)
         m, placed = rec.match, self._verdict
         assert m is not None and isinstance(placed, Placement)
@@ -704,7 +820,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
 
     def _push(self, opened: Open, line: int = 0) -> None:
         self._closed = ""  # (a heading came between: the text before it is no line before the next)
-        self.missed = None
+        self.missed = self._held = None
         self.in_contents_list = False
         parent = self.stack[-1].cid if self.stack else ""
         if opened.within is not None:
@@ -809,6 +925,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 self.stack = stack
                 self._deepest()
                 opened.heading = True
+                if is_prefixed(opened.level.style) and not opened.title:
+                    # (``Annexure - B`` over ``List I - …``: the label is its title, or its words are in no chunk)
+                    opened.title = " ".join(label.text.split())
                 self._open_unit(len(stack) - 1)
                 self._may_stay_empty(opened, label)
                 self.in_heading(label.text)
@@ -845,12 +964,17 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             return False
         if fresh.level.style == DECIMAL:
             below = self._title_at is not None and self._title_at.last == rec.first - 1
-            title = self.path[-1].title if self.path else ""
         else:
             below = bool(self._title_lines) and self._title_lines[-1].last == rec.first - 1
-            title = fresh.title
         body = self.layout.body()
-        return below and wraps_onto(title, rec.text, body is not None and fresh.prominence >= LARGER * body.size)
+        return below and wraps_onto(self._fresh_title(fresh), rec.text,
+                                    body is not None and fresh.prominence >= LARGER * body.size)
+
+    def _fresh_title(self, fresh: Open) -> str:
+        """The title of ``fresh``, the heading just opened, so far."""
+        if fresh.level.style == DECIMAL:
+            return self.path[-1].title if self.path else ""
+        return fresh.title
 
     def continue_heading(self, rec: Line) -> None:
         if self.waiting:

@@ -32,7 +32,7 @@ from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number, 
 from .contents import ENTRY, may_be_entry, same_title
 from .families import DECIMAL_HEADING, FAMILIES, Family, label_pattern, leads
 from .outline import RUN_IN, ends_in_amount, is_title, styled_title
-from .placing import Placement, Reads, after_ended, after_missed, out_of_order, place_decimal, place_outline, replacing, set_apart
+from .placing import Placement, Reads, after_ended, after_held, after_missed, out_of_order, place_decimal, place_outline, replacing, set_apart
 
 
 class Refusal(NamedTuple):
@@ -241,8 +241,10 @@ def outline_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
         return OUTLINE_REFUSED
     label = line.family.printed(m)
     title = text is not None and is_title(text, reads.max_words)
-    placed = place_outline(reads, options, label) or replacing(
-        reads, Level(options[0].style, options[0].value, label), title, options)
+    # The next of a list's first label held as text is that list's, before any
+    # level open above (``b.`` after a held ``a.``, under the heading ``a. Living Donor Costs``).
+    placed = (text is not None and after_held(reads, options, label)) or place_outline(reads, options, label) \
+        or replacing(reads, Level(options[0].style, options[0].value, label), title, options)
     if placed is None and (title or text is not None and RUN_IN.match(text)):
         placed = out_of_order(reads, options, label)
     if placed is None and text is not None and text[:1].isupper():
