@@ -271,3 +271,21 @@ def test_a_label_that_no_next_label_follows_stays_text():
     chunks = _chunks(lines)
     assert [c.clause for c in chunks] == ["1"]
     assert "caused by A. storm" in chunks[0].text
+
+
+def test_the_next_section_with_a_title_stands_on_its_own_after_a_list():
+    """``SECTION 4 – EMERGENCY DENTAL EXPENSES`` after ``(b) expenses that arise
+    from any illness`` (a list's last item without its full stop): the next
+    value of an open section, with a title, is no sentence's next line. A
+    sentence that goes on (``… in`` ⏎ ``SECTION 4 – dental …``) is text."""
+    lines = ["SECTION 3 - MEDICAL EXPENSES", "We pay for treatment abroad.", "What is not covered:",
+             "(a) treatment not prescribed by a doctor; or", "(b) expenses that arise from any illness",
+             "SECTION 4 - EMERGENCY DENTAL EXPENSES", "We pay for dental treatment after an accident.",
+             "Some limits are set out in", "SECTION 5 - the schedule of benefits, as the insurer agrees."]
+    chunks = _chunks(lines)
+    assert chunk_with_text(chunks, "dental treatment after").clause == "4"
+    assert "set out in SECTION 5" in chunk_with_text(chunks, "dental treatment after").text
+
+
+def chunk_with_text(chunks: List[Chunk], words: str) -> Chunk:
+    return next(c for c in chunks if words in c.text)

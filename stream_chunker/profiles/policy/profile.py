@@ -454,6 +454,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         from it, as a heading is (the line before may be a table's last row)."""
         if self._set_apart(rec) or self._list_title_at == rec.first:
             return True  # (the line before is the list's heading: see ``_list_title``)
+        if self._next_section_titled(rec):
+            return True
         refusal = line_before_allows(self)
         if refusal is None:
             return True
@@ -464,6 +466,20 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self._hold(rec, refusal, self._verdict if isinstance(self._verdict, Placement) else None)
         self._verdict = refusal
         return self._refused(rec, refusal)
+
+    def _next_section_titled(self, rec: Line) -> bool:
+        """Label ``rec`` is a word of the list's next value after one open, with a
+        title (``SECTION 4 – EMERGENCY DENTAL EXPENSES …`` under ``SECTION 3 –``):
+        it stands on its own, as a decimal heading with a title does, whatever the
+        line before (``(b) expenses that arise from any Illness``: a list's last
+        item without its full stop)."""
+        placed, line = self._verdict, self._label_line
+        if rec.cls != LABEL or not isinstance(placed, Placement) or not is_prefixed(placed.level.style) \
+                or line.text is None or not is_title(line.text, self.max_words):
+            return False
+        stack, depth = self.stack, placed.depth
+        return depth < len(stack) and stack[depth].level.style == placed.level.style \
+            and placed.level.value == (stack[depth].level.value[0] + 1, 0)
 
     # -- hindsight over a list's first label (``held.Held``) ---------------------
     def _hold(self, rec: Line, refusal: Refusal, placed: Optional[Placement]) -> None:
