@@ -181,3 +181,47 @@ def test_an_item_s_title_does_not_take_in_the_sentence_after_it() -> None:
     assert flood.heading_path.split(" > ")[-1] == "Flood endorsement", [(c.id, c.heading_path) for c in chunks]
     repairs = next(c for c in chunks if "repairs" in c.text)
     assert repairs.heading_path.endswith("the cost of repairs to Your home and garage")
+
+
+DEFINITIONS = """SECTION I - PROPERTY COVERAGES
+DEFINITIONS
+"Actual Cash Value" means the cost to replace the property less any
+depreciation and market value.
+"Business Property" means property of any kind related to a business
+pursuit on the premises.
+"We", "us" or "our" mean the insurer named in the Certificate.
+COVERAGES
+We insure the dwelling.
+"""
+
+
+def test_a_definitions_list_in_quotes_gives_each_term_its_own_chunk() -> None:
+    """``"Business Property" means …`` at a line start after a sentence end or
+    the list's heading: each term heads its definition, as a bold term does in
+    a PDF; the definition is its text, whole, quotes and all."""
+    chunks = list(chunk_lines(DEFINITIONS, real_tokens=False))
+    paths = {c.text: c.heading_path.split(" > ")[-1] for c in chunks}
+    assert paths == {
+        '"Actual Cash Value" means the cost to replace the property less any depreciation and market value.':
+            "Actual Cash Value",
+        '"Business Property" means property of any kind related to a business pursuit on the premises.':
+            "Business Property",
+        '"We", "us" or "our" mean the insurer named in the Certificate.': '"We", "us" or "our"',
+        "We insure the dwelling.": "COVERAGES"}
+
+
+def test_a_quoted_term_alone_in_a_sections_text_stays_text() -> None:
+    text = ("1. Total loss\nIf the property is lost, the premium is earned.\n"
+            '"Total loss" means the property cannot be repaired.\nAll other terms are unchanged.\n')
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [c.heading_path for c in chunks] == ["Total loss"]
+
+
+def test_a_definitions_list_inside_a_decimal_clause_is_the_clauses_text() -> None:
+    """Under ``3.3 Settling claims`` the terms it defines are its text, as its
+    list would be: they end no decimal section, and ``3.4`` follows as ever."""
+    text = ("3.3 Settling claims\nWe settle claims as set out below.\n"
+            '"Unoccupied" means not lived in by you overnight.\n"Excess" means the amount you pay.\n'
+            "3.4 Sums insured\nThe sums insured are in the schedule.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [(c.id, c.heading_path) for c in chunks] == [("3.3", "Settling claims"), ("3.4", "Sums insured")]

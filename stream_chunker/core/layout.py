@@ -383,6 +383,75 @@ def _titles_alone(text: str) -> List[Tuple[int, int, float]]:
     return out
 
 
+_DEFINED = re.compile(
+    r"\n(?=[\"\u201c\u2018](?P<term>[^\"\u201d\u2019\n]{1,60})[\"\u201d\u2019]"
+    r"(?P<more>(?:,?\s+(?:or|and)\s+|,\s*)[\"\u201c\u2018][^\"\u201d\u2019\n]{1,30}[\"\u201d\u2019])*"
+    r"\s+(?:means|mean|shall mean)\b)")
+"""The line end before a line that starts with a defined term in quotes and
+its verb, ``"Business Property" means``, ``"We", "us" or "our" mean``. Not
+``includes``: ``"Waste" includes …`` goes on with an item's text (FEMA's
+pollutants)."""
+
+
+def defined_terms(text: str) -> List[Tuple[int, str]]:
+    r"""The lines of ``text`` (complete lines) that start a definition with its
+    term in quotes (``"Business Property" means …``), as ``(line index, term)``:
+    a definitions list known by its text, whether or not a PDF sets the term
+    in bold. The line before ends a sentence or clause, or is in capitals (the
+    list's heading, ``DEFINITIONS``); a term quoted within a sentence that
+    runs on is no item's, and so is one with no other within
+    ``DEFINITIONS_APART`` lines and no blank line between: a definition in a
+    section's text. The term
+    is the words in its quotes, or all of them as printed where it has
+    several (``"We", "us" or "our"``).
+
+    >>> defined_terms('DEFINITIONS\n"Business Property" means property of a business.\n"Data" means facts.\n')
+    [(1, 'Business Property'), (2, 'Data')]
+    >>> defined_terms('The terms below are used.\n"We", "us" or "our" mean the insurer.\n"You" means the owner.\n')
+    [(1, '"We", "us" or "our"'), (2, 'You')]
+    >>> defined_terms('No return premium is due.\n"Total loss" means the property is lost.\n')
+    []
+    >>> defined_terms('We pay.\n"Excess" means what you pay.\n\nWe pay.\n"Excess" means what you pay.\n')
+    []
+    >>> defined_terms('cover, as the term\n"flood" means in this policy, is read.\n')
+    []
+    """
+    return [(i, term) for i, _, term in _defined_terms(text)]
+
+
+def _defined_terms(text: str) -> List[Tuple[int, int, str]]:
+    """``defined_terms``, each with where its line starts in ``text``."""
+    out: List[Tuple[int, int, str]] = []
+    line_no = pos = 0
+    for m in _DEFINED.finditer(text):
+        start = m.start() + 1
+        before = text[text.rfind("\n", 0, m.start()) + 1:m.start()].strip()
+        if before and before[-1] not in _SENTENCE_ENDS and not before.isupper():
+            continue
+        term = m["term"].strip()
+        if not term or len(term.split()) > MAX_TERM_WORDS:
+            continue
+        if m["more"]:
+            term = text[start:m.end("more")].strip()
+        line_no += text.count("\n", pos, start)
+        pos = start
+        out.append((line_no, start, term))
+    # A list has more than one: a definition alone in a section's text is that text's.
+    return [found for k, found in enumerate(out)
+            if k and _one_list(text, out[k - 1], found) or k + 1 < len(out) and _one_list(text, found, out[k + 1])]
+
+
+DEFINITIONS_APART = 30
+"""Lines between two definitions of one list, at most."""
+_BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
+
+
+def _one_list(text: str, first: Tuple[int, int, str], then: Tuple[int, int, str]) -> bool:
+    """Two definitions found are of one list: near, with no blank line between
+    (paragraphs of a section's text that each define a word are no list)."""
+    return then[0] - first[0] <= DEFINITIONS_APART and _BLANK_LINE.search(text, first[1], then[1]) is None
+
+
 def _after_a_code(text: str, end: int) -> bool:
     """The line that ends at ``end`` is figures (a form's number, ``CP 10 75
     12 20``, or a page's ``1 1``), and the line after it in capitals: a form's
@@ -464,13 +533,20 @@ class Layout:
             self._order.append(line)
 
     def note_text(self, first_line: int, text: str, takes: Callable[[str], bool], furniture: Container[int]) -> None:
-        """Text fed with no layout noted (``pdftotext``, a pipe): its lines that
-        stand apart by their text alone marked (``titles_alone``), but those a
-        profile's rule ``takes`` (a numbered line is read by its rules) and
-        those after page furniture, whose sentence end says nothing (the
-        ``furniture`` lines, by their starts in ``text``)."""
-        if self._chars:
-            return  # (a PDF's styles are the evidence)
+        """Text fed noted: where it came with no layout (``pdftotext``, a pipe),
+        its lines that stand apart by their text alone (``titles_alone``); in
+        any text, the terms of a definitions list in quotes (``defined_terms``),
+        which a PDF need not set in bold. Not those a profile's rule ``takes``
+        (a numbered line is read by its rules), nor those after page furniture,
+        whose sentence end says nothing (the ``furniture`` lines, by their
+        starts in ``text``)."""
+        if not self._chars:  # (a PDF's styles are the evidence of titles; its terms need not be set in bold)
+            self._note_titles_alone(first_line, text, takes, furniture)
+        if '"' in text or "\u201c" in text or "\u2018" in text:  # (most blocks quote nothing: no look)
+            self._note_defined_terms(first_line, text, takes, furniture)
+
+    def _note_titles_alone(self, first_line: int, text: str, takes: Callable[[str], bool],
+                           furniture: Container[int]) -> None:
         for i, start, value in _titles_alone(text):
             before = text.rfind("\n", 0, start - 1) + 1  # (a title alone has a line before it)
             line = text[start:text.index("\n", start)].strip()
@@ -483,6 +559,22 @@ class Layout:
                 self._pairs_seen.add(pair)
             self._marks[first_line + i] = value
             self._order.append(first_line + i)
+
+    def _note_defined_terms(self, first_line: int, text: str, takes: Callable[[str], bool],
+                            furniture: Container[int]) -> None:
+        """A definitions list in quotes (``defined_terms``): each term marked as
+        a run-in term, as a bold one is (unless a style marked its line)."""
+        added = False
+        for i, start, term in _defined_terms(text):
+            line = first_line + i
+            if start in furniture or line in self._marks or takes(text[start:text.index("\n", start)].strip()):
+                continue
+            self._marks[line] = RUN_IN
+            self._terms[line] = term
+            self._order.append(line)
+            added = True
+        if added:
+            self._order = deque(sorted(self._order))  # (``marked`` and ``forget`` read them in line order)
 
     def body(self) -> Optional[Style]:
         """The style that has set the most characters so far."""

@@ -284,6 +284,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if self._wrapping is not None and self._wraps_again(rec, self._wrapping):
             return None  # (and goes on again: ``continue_paragraph``)
         assert value is not None
+        if value == RUN_IN and self.decimal_depth is not None:
+            return None  # (a term defined in a decimal clause is the clause's text, as its list is)
         body = self.layout.body()
         if self.layout.term(rec.first) is None \
                 and not styled_title(rec.text, self.max_words, body is not None and value >= LARGER * body.size):
