@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from typing import List
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from stream_chunker import Chunk, Chunker, chunk_lines
+
+from .test_text_titles import read_generated, the_chunk_of
 
 
 def _chunks(lines: List[str], **options) -> List[Chunk]:
@@ -289,3 +294,29 @@ def test_the_next_section_with_a_title_stands_on_its_own_after_a_list():
 
 def chunk_with_text(chunks: List[Chunk], words: str) -> Chunk:
     return next(c for c in chunks if words in c.text)
+
+
+LEAD_INS = ["provided that", "the most we pay is", "we do not cover loss caused by", "if"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(sections=st.lists(st.tuples(st.sampled_from(LEAD_INS), st.integers(min_value=2, max_value=4),
+                                   st.booleans()), min_size=1, max_size=4),
+       pieces=st.integers(min_value=1, max_value=7))
+def test_lists_that_sentences_lead_into_open_however_the_text_is_fed(sections, pieces):
+    """Generated sections, each a sentence that runs into a list of two to
+    four items, their lines wrapped or not: every item opens at its path
+    (``N.a``, ``N.b`` ...), no word is lost, and the output is the same however
+    the text is fed."""
+    lines: List[str] = []
+    for number, (lead, items, wrapped) in enumerate(sections, 1):
+        lines += [f"SECTION {number} - PART {number}", f"The terms of this part apply and {lead}"]
+        for item in range(items):
+            letter = "abcd"[item]
+            lines += [f"{letter}. the insured item {number}{letter} is kept in", "good repair"] if wrapped else \
+                [f"{letter}. the insured item {number}{letter} is kept in good repair"]
+    chunks = read_generated(lines, pieces)
+    for number, (_, items, _) in enumerate(sections, 1):
+        for item in range(items):
+            letter = "abcd"[item]
+            assert the_chunk_of(chunks, f"{number}{letter}").clause == f"{number}.{letter}"
