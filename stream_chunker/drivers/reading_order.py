@@ -121,6 +121,36 @@ def reading_order(spans: Sequence[Span], labels: Sequence[bool] = ()) -> Optiona
     return lines if drawn_apart else None
 
 
+TITLE_LINES = 3
+"""Lines a page's title drawn last may have."""
+
+
+def title_drawn_last(spans: Sequence[Span]) -> Optional[List[List[int]]]:
+    """The lines (as :func:`reading_order` gives them) with the last ones drawn
+    first, where the page draws its title last, after its body and footer:
+    up to ``TITLE_LINES`` lines, all above every line drawn before them (a
+    booklet's page title over its two columns: ``If you're in an accident``).
+    ``None`` where the page draws no such title.
+
+    >>> body = [Span(500 - 12 * n, 10, 30, 300) for n in range(3)] + [Span(20, 10, 300, 330)]
+    >>> title_drawn_last(body + [Span(560, 16, 30, 300)])
+    [[4], [0], [1], [2], [3]]
+    >>> title_drawn_last(body + [Span(575, 10, 30, 300), Span(560, 16, 30, 300)])[:3]
+    [[4], [5], [0]]
+    >>> title_drawn_last(body + [Span(480, 16, 30, 300)]) is None  # (drawn last, but not above the rest)
+    True
+    """
+    n = len(spans)
+    first = n
+    for k in range(n - 1, max(n - TITLE_LINES, 1) - 1, -1):
+        if min(span.bottom for span in spans[k:]) > max(span.bottom for span in spans[:k]):
+            first = k
+    if first == n:
+        return None
+    title = sorted(range(first, n), key=lambda i: -spans[i].bottom)
+    return [[i] for i in title] + [[i] for i in range(first)]
+
+
 def in_reading_order(lines: List[str], spans: List[Optional[Span]], styles: List[Optional[Style]],
                      leads: List[int]) -> Tuple[List[str], List[Optional[Span]], List[Optional[Style]], List[int]]:
     """A page's lines, with where each sits, how it is set and its run-in term
@@ -132,11 +162,14 @@ def in_reading_order(lines: List[str], spans: List[Optional[Span]], styles: List
     its meaning), or, after a piece of one word (a label: ``1.`` then
     ``Fire ...``), the second piece's. Blank
     lines go: the page's blank lines are drawn again from where the lines sit.
-    A page with a line of text whose place is unknown stays as drawn."""
+    A page's title drawn last comes first (:func:`title_drawn_last`). A page
+    with a line of text whose place is unknown stays as drawn."""
     placed = [k for k, line in enumerate(lines) if line.strip()]
     if any(spans[k] is None for k in placed):
         return lines, spans, styles, leads
     order = reading_order([cast(Span, spans[k]) for k in placed], [is_label(lines[k]) for k in placed])
+    if order is None:
+        order = title_drawn_last([cast(Span, spans[k]) for k in placed])
     if order is None:
         return lines, spans, styles, leads
     texts: List[str] = []
