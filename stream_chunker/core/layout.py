@@ -594,6 +594,11 @@ class Layout:
         """The run-in term line ``line`` starts with (``Hijack``), if it is marked as one."""
         return self._terms.get(line)
 
+    def larger(self, value: Optional[float]) -> bool:
+        """A prominence of ``value`` is a size ``LARGER`` times the body's, or more."""
+        body = self.body()
+        return value is not None and body is not None and value >= LARGER * body.size
+
     def prominence(self, line: int) -> Optional[float]:
         """How far line ``line`` stands out, if it is marked and not yet forgotten."""
         return self._marks.get(line)

@@ -75,12 +75,12 @@ def _beside(a: Span, b: Span, hanging: bool = False) -> bool:
     return -BASELINE * min(a.height, b.height) <= gap <= (HANGING_GAP if hanging else WORD_GAP) * min(a.height, b.height)
 
 
-def reading_order(spans: Sequence[Span], labels: Sequence[bool] = ()) -> Optional[List[List[int]]]:
+def reading_order(spans: Sequence[Span], texts: Sequence[str] = ()) -> Optional[List[List[int]]]:
     """The lines (indices into ``spans``, in draw order) as a reader reads them,
     each inner list the pieces of one line left to right; ``None`` where the
     draw order stands: no two lines drawn apart continue each other, or the
-    page has more than one column. ``labels`` says which lines are a list's
-    label alone (``is_label``), whose text may hang a wider gap to the right.
+    page has more than one column. ``texts``, the lines' texts, tell a list's
+    label alone (``is_label``), whose text may hang a wider gap to its right.
 
     >>> label, text, after = Span(700, 10, 70, 80), Span(700, 10, 85, 300), Span(687, 10, 70, 290)
     >>> reading_order([text, after, label])
@@ -94,7 +94,7 @@ def reading_order(spans: Sequence[Span], labels: Sequence[bool] = ()) -> Optiona
     Labels ``i.``-``iii.`` drawn after their text, which hangs three line heights to their right:
 
     >>> hanging = [Span(700 - 13 * n, 10, 110, 300) for n in range(3)] + [Span(700 - 13 * n, 10, 70, 80) for n in range(3)]
-    >>> reading_order(hanging, [False] * 3 + [True] * 3)
+    >>> reading_order(hanging, ["Fire", "Storm", "Flood", "i.", "ii.", "iii."])
     [[3, 0], [4, 1], [5, 2]]
     >>> reading_order(hanging) is None  # (not known as labels: side by side on three baselines, as columns are)
     True
@@ -102,8 +102,8 @@ def reading_order(spans: Sequence[Span], labels: Sequence[bool] = ()) -> Optiona
     lines: List[List[int]] = []
     drawn_apart, split = False, 0
 
-    def hangs(i: int) -> bool:
-        return i < len(labels) and labels[i]
+    def hangs(i: int) -> bool:  # (asked only of a line with another on its baseline)
+        return i < len(texts) and is_label(texts[i])
 
     for baseline in _baselines(spans):
         line = baseline[:1]
@@ -167,9 +167,10 @@ def in_reading_order(lines: List[str], spans: List[Optional[Span]], styles: List
     placed = [k for k, line in enumerate(lines) if line.strip()]
     if any(spans[k] is None for k in placed):
         return lines, spans, styles, leads
-    order = reading_order([cast(Span, spans[k]) for k in placed], [is_label(lines[k]) for k in placed])
+    where = [cast(Span, spans[k]) for k in placed]
+    order = reading_order(where, [lines[k] for k in placed])
     if order is None:
-        order = title_drawn_last([cast(Span, spans[k]) for k in placed])
+        order = title_drawn_last(where)
     if order is None:
         return lines, spans, styles, leads
     texts: List[str] = []

@@ -13,7 +13,7 @@ or ``None``; they write nothing.
 
 from __future__ import annotations
 
-from typing import Mapping, Optional, Protocol, Sequence, Tuple
+from typing import Mapping, Optional, Protocol, Sequence, Tuple, Union
 
 from ..labels import DECIMAL, Level, Meaning, Number, Value, follows, is_first, place
 from .contents import Contents
@@ -72,7 +72,7 @@ class Reads(Protocol):
         """The last numbered heading refused for the line before it alone, and the depth it would have gone at."""
     @property
     def held(self) -> Optional[Tuple[Meaning, int]]:
-        """A list's first label read as text for now (``state.Held``), and the depth it would have gone at."""
+        """A list's first label read as text for now (``held.Held``), and the depth it would have gone at."""
     @property
     def heads_list(self) -> bool: """The last body line is a short title after a sentence: a list's heading."""
     @property
@@ -230,9 +230,24 @@ def _next_of(before: Optional[Tuple[Meaning, int]], options: Sequence[Meaning], 
     if before is None:
         return None
     for option in options:
-        if option.style == before[0].style and _next_sibling(option, before[0]):
+        if is_next_sibling(option, before[0]):
             return Placement(before[1], Level(option.style, option.value, printed))
     return None
+
+
+def is_next_sibling(label: Union[Meaning, Level], before: Union[Meaning, Level]) -> bool:
+    """``label`` is the next value after ``before``, of its style: ``b.`` after
+    ``a.``, ``2.4`` after ``2.3``.
+
+    >>> is_next_sibling(Meaning("lower", (2, 0)), Meaning("lower", (1, 0))), is_next_sibling(Meaning("lower", (2, 0)), Meaning("upper", (1, 0)))
+    (True, False)
+    """
+    if label.style != before.style:
+        return False
+    value, last = label.value, before.value
+    if label.style == DECIMAL:
+        return len(last) == len(value) and value[:-1] == last[:-1] and value[-1] == last[-1] + 1
+    return value == (last[0] + 1, 0)
 
 
 def after_ended(reads: Reads, options: Sequence[Meaning], printed: str) -> Optional[Placement]:
@@ -282,10 +297,3 @@ def after_ended_decimal(reads: Reads, number: Number, level: Level) -> Optional[
     if depth < len(stack) and _still_under(stack, ended) and stack[depth] is reads.ender:
         return Placement(depth, level, converts=converts, resumes=True)
     return None
-
-
-def _next_sibling(meaning: Meaning, before: Meaning) -> bool:
-    value, last = meaning.value, before.value
-    if meaning.style == DECIMAL:
-        return len(last) == len(value) and value[:-1] == last[:-1] and value[-1] == last[-1] + 1
-    return value == (last[0] + 1, 0)

@@ -36,7 +36,7 @@ import re
 from typing import Any, Callable, Dict, Final, List, Optional, Pattern, Sequence, Tuple
 
 from ...core.chunk import Chunk
-from ...core.layout import CAPITALS, LARGER, LEADING_ON, RUN_IN, TEXT_TITLE
+from ...core.layout import CAPITALS, LEADING_ON, RUN_IN, TEXT_TITLE
 from ...core.errors import ConfigError
 from ...core.packing import Cap, Key, Packer, UniqueIds
 from ...core.records import HEADING, LABEL, STYLED, TEXT, Line, Run, new
@@ -50,7 +50,7 @@ from .outline import (continues_title, heads_list, is_title, leads_on, prefix_la
                       wraps_onto)
 from .parts import Parts
 from .held import HELD_LINES, Held
-from .placing import BARE, Ended, Placement, is_list_style, is_prefixed
+from .placing import BARE, Ended, Placement, is_list_style, is_next_sibling, is_prefixed
 from .rules import (LISTED, MID_SENTENCE, NOT_NEXT, POLICY, QUIET, TABLE_ROW, HeadingLine, LabelLine, Preset,
                     Refusal, Verdict, line_before_allows, stands_alone)
 from .state import UNNUMBERED, Frame, Open, deepest_numbered
@@ -286,9 +286,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         assert value is not None
         if value == RUN_IN and self.decimal_depth is not None:
             return None  # (a term defined in a decimal clause is the clause's text, as its list is)
-        body = self.layout.body()
         if self.layout.term(rec.first) is None \
-                and not styled_title(rec.text, self.max_words, body is not None and value >= LARGER * body.size):
+                and not styled_title(rec.text, self.max_words, self.layout.larger(value)):
             return None  # (a run-in term's line is its text: the layout checked the term)
         stack = self.stack
         inside = self._inside_decimal(value)
@@ -316,9 +315,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         a page, is set larger than the body: a heading of its own, not their
         text (a form's stamp ``1 1`` ⏎ page ⏎ ``COLORADO CHANGES –``)."""
         assert self.layout is not None
-        value, body = self.layout.prominence(rec.first), self.layout.body()
-        return value is not None and body is not None and value >= LARGER * body.size \
-            and rec.page > self.waiting[-1][1].page
+        value = self.layout.prominence(rec.first)
+        return value is not None and self.layout.larger(value) and rec.page > self.waiting[-1][1].page
 
     def _inside_decimal(self, value: float) -> Optional[int]:
         """Where a heading without a number goes beside one already inside a
@@ -376,9 +374,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         return depth
 
     def _ends_items(self, rec: Line, value: float) -> bool:
-        body = self.layout.body() if self.layout is not None else None
-        return (value != RUN_IN and body is not None
-                and (value >= LARGER * body.size or rec.text.isupper() and len(rec.text) > 3))
+        layout = self.layout
+        return (value != RUN_IN and layout is not None and layout.body() is not None
+                and (layout.larger(value) or rec.text.isupper() and len(rec.text) > 3))
 
     def _continues_styled(self, rec: Line, value: Optional[float]) -> bool:
         top = self.stack[-1] if self.stack else None
@@ -480,16 +478,15 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 or line.text is None or not is_title(line.text, self.max_words):
             return False
         stack, depth = self.stack, placed.depth
-        return depth < len(stack) and stack[depth].level.style == placed.level.style \
-            and placed.level.value == (stack[depth].level.value[0] + 1, 0)
+        return depth < len(stack) and is_next_sibling(placed.level, stack[depth].level)
 
     # -- hindsight over a list's first label (``held.Held``) ---------------------
     def _hold(self, rec: Line, refusal: Refusal, placed: Optional[Placement]) -> None:
         """A list's first label read as text, where it would have gone: held.
         A list's: not a decimal number, nor a word's (``Section 1:`` lines a
         contents list as often as it heads a section)."""
-        if self._para and self._para_last.last == self._rejected_at:
-            return  # (the line before is a heading refused: the place of a list after it is not known)
+        if self._after_refused_heading():
+            return  # (the place of a list after it is not known)
         if placed is not None and rec.cls == LABEL and is_list_style(placed.level.style) \
                 and is_first(Meaning(placed.level.style, placed.level.value)):
             self._held = Held(rec, placed, self._para_last, refusal.counted)
@@ -529,20 +526,16 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         """``_held_piece``, when label ``rec``, placed so, is the held label's
         next (or -1): it proves the held one a list's first."""
         held = self._held
-        if held is None or rec.cls != LABEL or not isinstance(placed, Placement) or placed.depth != held.placed.depth:
-            return -1
-        level, first = placed.level, held.placed.level
-        if level.style != first.style or level.value != (first.value[0] + 1, 0):
+        if held is None or rec.cls != LABEL or not isinstance(placed, Placement) or placed.depth != held.placed.depth \
+                or not is_next_sibling(placed.level, held.placed.level):
             return -1
         return self._held_piece()
 
     def _goes_on_proved(self, placed: Verdict) -> bool:
         """``placed`` is the next of a list's label opened in hindsight, still open."""
         proved = self._proved
-        if proved is None or not isinstance(placed, Placement) or placed.depth >= len(self.stack) \
-                or self.stack[placed.depth] is not proved:
-            return False
-        return placed.level.style == proved.level.style and placed.level.value == (proved.level.value[0] + 1, 0)
+        return proved is not None and isinstance(placed, Placement) and placed.depth < len(self.stack) \
+            and self.stack[placed.depth] is proved and is_next_sibling(placed.level, proved.level)
 
     def _open_held(self, at: int) -> None:
         """The label held opens after all, the open paragraph's text from its
@@ -550,7 +543,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         held, self._held = self._held, None
         assert held is not None
         verdict, last = self._verdict, self._para_last
-        taken = self.take_back_from(at, held.before if at else self._para_last)
+        taken = self.take_back_from(at, held.before)
         if held.counted:
             self.count("outline_labels_refused", -1)
         self.end_paragraph()
@@ -564,12 +557,16 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             else:
                 self.continue_paragraph(rest)
 
+    def _after_refused_heading(self) -> bool:
+        """The line before is a heading refused (its text is the open paragraph's last)."""
+        return bool(self._para) and self._para_last.last == self._rejected_at
+
     def _note_missed(self, rec: Line) -> None:
         """A numbered heading refused for the line before it alone: where it would
         have gone is kept, for ``rules.after_missed`` to judge by the next number."""
         assert rec.match is not None
-        if self._para and self._para_last.last == self._rejected_at:
-            return  # (the line before is a heading refused: this one's place is not known)
+        if self._after_refused_heading():
+            return  # (this one's place is not known)
         if rec.cls == HEADING:  # (its rules have not run: the line before is asked first)
             self._heading_line.read(self, rec.match)
             placed = self._heading_line.placed
@@ -984,9 +981,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             below = self._title_at is not None and self._title_at.last == rec.first - 1
         else:
             below = bool(self._title_lines) and self._title_lines[-1].last == rec.first - 1
-        body = self.layout.body()
-        return below and wraps_onto(self._fresh_title(fresh), rec.text,
-                                    body is not None and fresh.prominence >= LARGER * body.size)
+        return below and wraps_onto(self._fresh_title(fresh), rec.text, self.layout.larger(fresh.prominence))
 
     def _fresh_title(self, fresh: Open) -> str:
         """The title of ``fresh``, the heading just opened, so far."""
