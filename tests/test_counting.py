@@ -449,3 +449,13 @@ def test_a_counting_process_in_the_middle_of_its_exec_is_read_again(monkeypatch)
     worker.process = type("Process", (), {"pid": 1, "poll": lambda self: None})()
     worker._peak = None
     assert worker.peak_rss_mib() == 9.0
+
+
+@given(st.text(alphabet="ab \t\n\r\x0b\x0c\x1c\x1f\u00a0\u00e9\u2003", max_size=20))
+def test_a_paragraph_is_single_spaced_as_split_and_joined(text):
+    # single_spaced keeps text as it is when it finds no white space but single
+    # spaces (ASCII text searched per character, other text by isprintable).
+    from stream_chunker.core.text import single_spaced
+
+    words = text.split()
+    assert single_spaced(text) == (" ".join(words), len(words))

@@ -112,3 +112,27 @@ def test_the_command_line_says_in_one_line_that_the_text_reads_like_another_prof
     status, out, err = run_main([FAST, "--profile", "auto", str(path)], capsys, monkeypatch)
     assert status == 0 and err == ""
     assert [c["clause"] for c in json_lines(out)] == ["1-101(a)", "1-102(a)", "1-103(a)"]
+
+
+_SIGNATURE_LINES = st.sampled_from(["4.2 Escape of water", "  3 EXCLUSIONS", "I. AGREEMENT", "\tSECTION A) COVER",
+                                    "§ 31-2401 Findings.", "Sec. 12 Fees", "We pay for loss.", "", "   "])
+
+
+@given(st.lists(_SIGNATURE_LINES, max_size=30))
+def test_signature_lines_are_counted_as_lines_that_start_with_one(lines):
+    # The sniffer looks for a signature after each line end and at a block's
+    # start; a line-by-line count with each signature anchored at its start must agree.
+    import re
+
+    from stream_chunker.engine.sniff import Sniffer
+    from stream_chunker.profiles.base import profiles
+
+    signatures = {name: spec.signature for name, spec in profiles().items() if spec.signature is not None}
+    sniffer = Sniffer(signatures)
+    sniffer.feed("".join(line + "\n" for line in lines))
+    sniffer.close()
+    expected = {name: sum(re.match(rf"[ \t\f]*(?:{pattern.pattern})", line, re.M) is not None for line in lines)
+                for name, pattern in signatures.items()}
+    assert sniffer.counts == expected
+    for name, (line_no, example) in sniffer.examples.items():
+        assert example == lines[line_no - 1].strip()

@@ -791,3 +791,15 @@ def test_the_first_page_of_text_has_its_headings_read() -> None:
     assert sum(len(t) for t, _ in cover + page) < 2000
     chunks = read([cover, page])
     assert chunk_with(chunks, "a meaning of their own").heading_path == "Welcome to Acme > Words in bold type"
+
+
+@given(st.text(alphabet="aNilA/£$5,.% -\t", max_size=16))
+def test_a_text_ends_in_an_amount_when_its_last_amount_has_only_figures_after_it(text):
+    # ends_in_amount skips the search when the last character can end no
+    # amount: the answer must be that of the search itself.
+    from stream_chunker.profiles.policy.outline import _AMOUNT, ends_in_amount
+
+    last = None
+    for last in _AMOUNT.finditer(text):
+        pass
+    assert ends_in_amount(text) == (last is not None and not text[last.end():].strip(" \t0123456789,.%/-"))

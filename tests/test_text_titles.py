@@ -225,3 +225,14 @@ def test_a_definitions_list_inside_a_decimal_clause_is_the_clauses_text() -> Non
             "3.4 Sums insured\nThe sums insured are in the schedule.\n")
     chunks = list(chunk_lines(text, real_tokens=False))
     assert [(c.id, c.heading_path) for c in chunks] == [("3.3", "Settling claims"), ("3.4", "Sums insured")]
+
+
+@given(st.text(alphabet="ab .!?:;,\u2014-\u201d\u2019)]\"'\n", max_size=16).map(lambda s: s + " and" if s.endswith(";") else s))
+def test_a_clause_end_is_found_from_the_last_characters_as_from_the_start(line):
+    # ends_clause and ends_sentence search only a line's last characters:
+    # they must agree with a search of the whole line.
+    from stream_chunker.core.text import CLAUSE_END, ends_clause, ends_sentence
+
+    whole = CLAUSE_END.search(line)
+    assert ends_clause(line) == (whole is not None)
+    assert ends_sentence(line) == (whole is not None and whole["sentence"] is not None)

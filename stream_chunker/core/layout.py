@@ -421,8 +421,7 @@ def defined_terms(text: str) -> List[Tuple[int, str]]:
 
 def _defined_terms(text: str) -> List[Tuple[int, int, str]]:
     """``defined_terms``, each with where its line starts in ``text``."""
-    out: List[Tuple[int, int, str]] = []
-    line_no = pos = 0
+    found: List[Tuple[int, str]] = []
     for m in _DEFINED.finditer(text):
         start = m.start() + 1
         before = text[text.rfind("\n", 0, m.start()) + 1:m.start()].strip()
@@ -433,12 +432,17 @@ def _defined_terms(text: str) -> List[Tuple[int, int, str]]:
             continue
         if m["more"]:
             term = text[start:m.end("more")].strip()
-        line_no += text.count("\n", pos, start)
-        pos = start
-        out.append((line_no, start, term))
+        found.append((start, term))
     # A list has more than one: a definition alone in a section's text is that text's.
-    return [found for k, found in enumerate(out)
-            if k and _one_list(text, out[k - 1], found) or k + 1 < len(out) and _one_list(text, found, out[k + 1])]
+    joined = [_one_list(text, first, then) for (first, _), (then, _) in zip(found, found[1:])] + [False]
+    out: List[Tuple[int, int, str]] = []
+    line_no = pos = 0
+    for k, (start, term) in enumerate(found):
+        if joined[k] or k and joined[k - 1]:
+            line_no += text.count("\n", pos, start)  # (counted for the terms kept only: most are not)
+            pos = start
+            out.append((line_no, start, term))
+    return out
 
 
 DEFINITIONS_APART = 30
@@ -446,10 +450,13 @@ DEFINITIONS_APART = 30
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
 
 
-def _one_list(text: str, first: Tuple[int, int, str], then: Tuple[int, int, str]) -> bool:
-    """Two definitions found are of one list: near, with no blank line between
-    (paragraphs of a section's text that each define a word are no list)."""
-    return then[0] - first[0] <= DEFINITIONS_APART and _BLANK_LINE.search(text, first[1], then[1]) is None
+def _one_list(text: str, first: int, then: int) -> bool:
+    """Two definitions found, where their lines start, are of one list: near,
+    with no blank line between (paragraphs of a section's text that each
+    define a word are no list). The blank line is looked for first: it is
+    most often on the next line, where counting the lines between would read
+    all of them."""
+    return _BLANK_LINE.search(text, first, then) is None and text.count("\n", first, then) <= DEFINITIONS_APART
 
 
 def _after_a_code(text: str, end: int) -> bool:

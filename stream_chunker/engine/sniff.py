@@ -30,8 +30,12 @@ class Sniffer:
     """Counts signature lines in the first ``WINDOW`` characters of the text fed."""
 
     def __init__(self, signatures: Dict[str, Pattern[str]]) -> None:
-        # Each signature at the start of any line, so that a block is searched at C speed.
-        self._signatures = [(name, re.compile(rf"^[ \t\f]*(?:{pattern.pattern})", re.M))
+        # Each signature after a line end (a pattern that starts with one is
+        # searched for at C speed, newline to newline; one that starts with
+        # ``^`` is tried at every character), and at the start of a block;
+        # multi-line, so that ``$`` ends each line.
+        self._signatures = [(name, re.compile(rf"[ \t\f]*(?:{pattern.pattern})", re.M),
+                             re.compile(rf"\n[ \t\f]*(?:{pattern.pattern})", re.M))
                             for name, pattern in signatures.items()]
         self.counts: Dict[str, int] = {name: 0 for name in signatures}
         self.examples: Dict[str, Tuple[int, str]] = {}  # each profile's first signature line
@@ -63,15 +67,16 @@ class Sniffer:
         self.done = True
 
     def _look(self, block: str) -> None:
-        for name, pattern in self._signatures:
-            found = pattern.findall(block)
+        for name, at_start, after_line_end in self._signatures:
+            first = at_start.match(block)
+            found = len(after_line_end.findall(block)) + (first is not None)
             if found:
-                self.counts[name] += len(found)
+                self.counts[name] += found
                 if name not in self.examples:
-                    m = pattern.search(block)
-                    assert m is not None
-                    line = block[m.start():block.find("\n", m.start()) % (len(block) + 1)].strip()
-                    self.examples[name] = (self.lines + block.count("\n", 0, m.start()) + 1, line[:80])
+                    m = after_line_end.search(block)
+                    start = 0 if first is not None else m.start() + 1 if m is not None else 0
+                    line = block[start:block.find("\n", start) % (len(block) + 1)].strip()
+                    self.examples[name] = (self.lines + block.count("\n", 0, start) + 1, line[:80])
         self.lines += block.count("\n")
 
     def best(self) -> str:

@@ -103,12 +103,22 @@ def ends_in_amount(text: str) -> bool:
     return _final_amount(text) >= 0
 
 
+_AMOUNT_TAIL = " \t0123456789,.%/-"
+"""What may follow the amount that ends a text (``£5,000 - 10,000``)."""
+_AMOUNT_LAST = frozenset(_AMOUNT_TAIL + "lLA")
+"""The last character of a text that ends in an amount: that of such a tail
+or of an amount (``5``, ``%``, ``Nil``, ``NIL``, ``N/A``)."""
+
+
 def _final_amount(text: str) -> int:
-    """Where the amount that ends ``text`` starts, or -1 for none."""
+    """Where the amount that ends ``text`` starts, or -1 for none. (Most
+    texts end in a letter no amount ends in: no need to look for one.)"""
+    if text[-1:] not in _AMOUNT_LAST:
+        return -1
     last = None
     for last in _AMOUNT.finditer(text):
         pass
-    if last is None or text[last.end():].strip(" \t0123456789,.%/-"):
+    if last is None or text[last.end():].strip(_AMOUNT_TAIL):
         return -1
     return last.start() if not text[last.start()].isdigit() else text.rfind(" ", 0, last.start()) + 1
 
