@@ -4,6 +4,7 @@ of the next is a heading, one in capitals above one in Title Case."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -236,3 +237,31 @@ def test_a_clause_end_is_found_from_the_last_characters_as_from_the_start(line):
     whole = CLAUSE_END.search(line)
     assert ends_clause(line) == (whole is not None)
     assert ends_sentence(line) == (whole is not None and whole["sentence"] is not None)
+
+
+@pytest.mark.parametrize("bullet", ["\u2022 ", "- ", "> ", "\t\x07", "\uf0b7 ", "\u2718 "])
+def test_a_title_alone_before_a_bulleted_list_is_a_heading(bullet: str) -> None:
+    # pdftotext -raw prints a list's bullets as they were extracted: a dot, a
+    # dash, ">", a cross, or the BEL or private-use code of a symbol font.
+    text = ("We cover the contents of your home.\nNot covered\n"
+            f"{bullet}loss caused by wear and tear;\n{bullet}loss caused by vermin.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [c.heading_path for c in chunks] == ["", "Not covered"]
+    assert "vermin" in chunks[1].text and "Not covered" not in chunks[1].text
+    assert_balanced(text)
+
+
+def test_a_title_at_the_top_of_a_page_is_a_heading_after_the_page_number() -> None:
+    # The line before the title is the page's number; the page before ended a
+    # sentence, so the title starts a page as it would start a paragraph.
+    text = ("We cover your stolen car keys.\nYou must report the theft to the police.\n"
+            "\fPage 16\nCar security\nWe pay to reprogram immobilisers and alarms.\n"
+            "\fPage 17\nCar hire\nWe extend your hire car cover.\n")
+    paths = [c.heading_path for c in chunk_lines(text, real_tokens=False)]
+    assert paths == ["", "Car security", "Car hire"]
+    assert_balanced(text)
+
+
+def test_a_line_at_the_top_of_a_page_that_goes_on_a_sentence_is_text() -> None:
+    text = "We cover your stolen car keys.\nYou must report the theft to\n\fPage 16\nThe Police\nWe pay.\n"
+    assert [c.heading_path for c in chunk_lines(text, real_tokens=False)] == [""]

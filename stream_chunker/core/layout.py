@@ -310,11 +310,15 @@ MAX_COMMAS = 3
 _RUN_ENDS = (".", ",", ";", ":")
 
 
-_STARTS = r"[(\u2022A-Z]|\d{1,2}(?:\.\d{1,2})*[.)]? [A-Z]"
-"""How a line after a title alone starts: as a sentence, a bullet or a
-numbered item (``1. Storm``, ``2.1. Accident``). (Not as a lettered one: in
-the FEMA forms' text out of column order, a short line before ``a.`` is
-seldom a heading.)"""
+_BULLETS = "\u2022\u25aa\u25cf\u25e6\u2023\u2043\u2219\u2713\u2714\u2717\u2718\uf0a7\uf0b7\x07>\\-\u2013"
+"""The marks that start a list's items in extracted text: bullets, ticks and
+crosses, the glyphs symbol fonts extract as (U+F0B7, and BEL where no code
+was mapped), ``>`` and dashes."""
+_STARTS = rf"[(A-Z]|[^\S\n]*[{_BULLETS}]|\d{{1,2}}(?:\.\d{{1,2}})*[.)]? [A-Z]"
+"""How a line after a title alone starts: as a sentence, a bullet (after any
+indent) or a numbered item (``1. Storm``, ``2.1. Accident``). (Not as a
+lettered one: in the FEMA forms' text out of column order, a short line
+before ``a.`` is seldom a heading.)"""
 _TITLE_ALONE = re.compile(rf"\n(?=[A-Z][^\n.;:,!]{{2,80}}\n(?:{_STARTS}))")
 """The line end before a line that may stand apart by its text alone: a
 capital first, no punctuation that ends a clause but a question mark at its
@@ -353,15 +357,18 @@ def titles_alone(text: str) -> List[Tuple[int, float]]:
     return [(i, value) for i, _, value in _titles_alone(text)]
 
 
-def _titles_alone(text: str) -> List[Tuple[int, int, float]]:
-    """``titles_alone``, each with where its line starts in ``text``."""
+def _titles_alone(text: str, furniture: Container[int] = ()) -> List[Tuple[int, int, float]]:
+    """``titles_alone``, each with where its line starts in ``text``; the
+    lines whose starts are in ``furniture``, and page numbers, are looked
+    past for the line before (a title at the top of a page)."""
     out: List[Tuple[int, int, float]] = []
     lines: Optional[List[str]] = None
     line_no = pos = 0
     for m in _TITLE_ALONE.finditer(text):
         if m.start() == 0:
             continue
-        if text[m.start() - 1] not in _SENTENCE_ENDS and not _after_a_code(text, m.start()):
+        if text[m.start() - 1] not in _SENTENCE_ENDS and not _after_a_code(text, m.start()) \
+                and not _sentence_over_the_page(text, m.start(), furniture):
             continue
         if lines is None:
             lines = text.split("\n")
@@ -381,6 +388,40 @@ def _titles_alone(text: str) -> List[Tuple[int, int, float]]:
             if i >= len(lines) or not _TITLE_START.match(lines[i]):
                 break
     return out
+
+
+PAST_FURNITURE = 4
+"""Lines of page furniture and page numbers looked past for the line before a title alone."""
+_PAGE_NUMBER = re.compile(r"(?i)(?:page\s+)?\d{1,4}(?:\s+of\s+\d{1,4})?")
+
+
+def _sentence_over_the_page(text: str, end: int, furniture: Container[int]) -> bool:
+    r"""The line that ends at ``end`` is page furniture (its start in
+    ``furniture``), a page number or a page break, and the last line of text
+    before it, within ``PAST_FURNITURE`` lines, ends a sentence: the next line
+    starts a page as a title does after a paragraph's end
+    (``reference number.`` ⏎ ``\fPage 16`` ⏎ ``Theft of car keys``).
+
+    >>> _sentence_over_the_page("We pay.\n\fPage 16\nCar keys\n", 16, ()), _sentence_over_the_page("we\n\f16\nCar\n", 6, ())
+    (True, False)
+    """
+    passed = False
+    for _ in range(PAST_FURNITURE):
+        if end <= 0:
+            return False
+        start = text.rfind("\n", 0, end) + 1
+        line = text[start:end]
+        if "\f" in line:
+            passed = True
+            line = line[:line.index("\f")]  # (the last line of the page before, if any)
+        elif start in furniture or _PAGE_NUMBER.fullmatch(line.strip()):
+            passed = True
+            line = ""
+        line = line.rstrip()
+        if line:
+            return passed and line[-1] in _SENTENCE_ENDS
+        end = start - 1
+    return False
 
 
 _DEFINED = re.compile(
@@ -554,10 +595,10 @@ class Layout:
 
     def _note_titles_alone(self, first_line: int, text: str, takes: Callable[[str], bool],
                            furniture: Container[int]) -> None:
-        for i, start, value in _titles_alone(text):
+        for i, start, value in _titles_alone(text, furniture):
             before = text.rfind("\n", 0, start - 1) + 1  # (a title alone has a line before it)
             line = text[start:text.index("\n", start)].strip()
-            if start in furniture or before in furniture or takes(line):
+            if start in furniture or takes(line):
                 continue
             pair = (text[before:start - 1].strip(), line)
             if pair in self._pairs_seen:
