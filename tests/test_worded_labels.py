@@ -142,3 +142,21 @@ def test_a_word_of_the_list_before_a_word_is_a_title_not_a_label() -> None:
     forms = chunk_with(chunks, "forms below make up")
     assert (forms.clause, forms.heading_path) == (None, "SCHEDULE OF FORMS AND ENDORSEMENTS"), paths(chunks)
     assert chunk_with(chunks, "claim at once").clause == "IV"
+
+
+def test_a_word_of_the_list_titles_its_section_in_any_case() -> None:
+    """``Section 2: Fire and theft``: after a word of the list the text is a
+    title in sentence case too (UK wordings print them so), and the headings
+    alone in text under it are its subheadings, not the text of an item."""
+    text = ("This booklet tells you about your cover.\nSection 1: Liability\nWe cover injury to other people.\n"
+            "Section 2: Fire and theft\nWe cover your car if it is stolen.\nCar hire\nWe pay for a hire car.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [(c.clause, c.heading_path) for c in chunks] == [
+        (None, ""), ("1", "Liability"), ("2", "Fire and theft"), ("2", "Fire and theft > Car hire")]
+    assert_same_in_pieces(text, chunks, 4)
+
+
+def test_a_sentence_after_a_word_of_the_list_is_an_item_not_a_title() -> None:
+    text = "We cover you.\nSection 4: Cancellation cover ends when you travel.\nWe pay.\n"
+    chunk = chunk_with(list(chunk_lines(text, real_tokens=False)), "Cancellation cover")
+    assert chunk.text.startswith("Section 4: Cancellation cover ends when you travel.")  # (an item keeps its words)

@@ -868,9 +868,11 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         """A label's text, on its line or the next: a title makes it a heading;
         a sentence an item, whose lines are body text, its label with them."""
         max_words = self.max_words
-        if is_title(text, max_words) or (opened.prominence is not None and styled_title(text, max_words)):
+        if is_title(text, max_words) or (opened.prominence is not None or is_prefixed(opened.level.style)) \
+                and styled_title(text, max_words):
             # (a phrase the layout sets above the body is a title in any case:
-            # ``1. Key details about your policy``)
+            # ``1. Key details about your policy``; so is one after a word of
+            # the list, which names a part: ``Section 2: Fire and theft``)
             opened.heading, opened.title = True, text
             self._open_unit(len(self.stack) - 1)
             self._may_stay_empty(opened, label)
