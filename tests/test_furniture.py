@@ -277,3 +277,19 @@ def test_only_roman_numerals_read_as_page_numbers_at_a_page_edge():
     words = " ".join(c.text for c in chunks).split()
     assert "civil" in words and "ill" in words
     assert [e["text"] for e in events if e["kind"] == "furniture"] == ["xii", "xiii", "xiv"]
+
+
+def test_a_line_that_prints_a_hash_at_a_page_edge_is_read_like_any_other() -> None:
+    # A form writes a whole number as "#": a "#" printed at a page's top
+    # (a schedule's "# Premises") once read as a number with no value, and
+    # the judgement of a page with no page number of its own failed on it.
+    pages = []
+    for n in range(1, 9):
+        body = f"Clause {n} covers item {n * 7} as set out here.\nAnother sentence of page {n * 3} ends.\n"
+        if n % 2:
+            pages.append(f"Top of page {n * 13}\n{body}Page {n}\n")
+        else:
+            pages.append(f"# Premises schedule {'x' * n}\n{body}End {n * 17} of it.\n")
+    text = "\f".join(pages)
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert any("# Premises schedule xx" in c.text for c in chunks)

@@ -66,9 +66,13 @@ def masked_form(text: str) -> Tuple[str, Tuple[int, ...]]:
     ('Fielding, et al. Standards Track [Page #]', (12,))
     >>> masked_form("5.1 CONCEPT"), masked_form("RFC 2616  HTTP/1.1  June 1999")
     (('5.1 CONCEPT', ()), ('RFC # HTTP/1.1 June #', (2616, 1999)))
+    >>> masked_form("# Premises 4")
+    ('\uff03 Premises #', (4,))
     """
     if "  " in text or not text.isprintable():
         text = " ".join(text.split())
+    if "#" in text:  # (a form's ``#`` is a number: one printed stands for itself, ``# Premises``)
+        text = text.replace("#", "\uff03")
     parts = _WHOLE_NUMBER.split(text)
     if len(parts) == 1:
         return text, ()
