@@ -14,7 +14,7 @@ from setuptools import setup
 COMPILED = (
     "core.chunk", "core.contents_page", "core.hard_limit", "core.layout", "core.machine", "core.packing", "core.records", "core.report", "core.sizing", "core.text",
     "core.tokens",
-    "core.stages.chain", "core.stages.cutter", "core.stages.furniture", "core.stages.splitter", "core.stages.zones",
+    "core.stages.chain", "core.stages.cutter", "core.stages.furniture", "core.stages.header_blocks", "core.stages.splitter", "core.stages.zones",
     "profiles.base", "profiles.labels", "profiles.paragraphs",
     "profiles.policy.contents", "profiles.policy.families", "profiles.policy.held", "profiles.policy.outline", "profiles.policy.parts",
     "profiles.policy.placing",

@@ -293,3 +293,62 @@ def test_a_line_that_prints_a_hash_at_a_page_edge_is_read_like_any_other() -> No
     text = "\f".join(pages)
     chunks = list(chunk_lines(text, real_tokens=False))
     assert any("# Premises schedule xx" in c.text for c in chunks)
+
+
+# -- header blocks longer than a zone (core.stages.header_blocks) --------------------
+
+from .test_word_balance import assert_report_balanced  # noqa: E402  (after ``paginated``, which it imports)
+
+BLOCK = ["Bajaj Allianz General Insurance Co. Ltd.", "Bajaj Allianz House, Airport Road, Pune.",
+         "For more details, log on to our site.", "Call at: Sales or Service.", "Issuing Office: Pune.",
+         "Global Health Care policy wording."]
+
+
+@st.composite
+def blocked(draw):
+    """Pages that each open with the same block of ``size`` lines (more than a
+    zone's), then numbered clauses of the page's own words."""
+    size = draw(st.integers(4, len(BLOCK)))
+    pages = draw(st.integers(3, 7))
+    out, clauses, tag = [], [], 0
+    for n in range(1, pages + 1):
+        lines = list(BLOCK[:size])
+        for _ in range(draw(st.integers(1, 3))):
+            tag += 1
+            clauses.append(tag)
+            lines += [f"{tag}. Cover for {_tag(tag)}", f"We pay for loss by {_tag(tag)} as set out here."]
+        lines.append(f"UIN- ABC123 Policy Wordings/Page {n}")
+        out.append("\n".join(lines))
+    return "We cover you as this wording says.\n" + "\f".join(out) + "\n", size, pages, clauses
+
+
+@given(blocked(), st.data())
+def test_a_header_block_goes_whole_once_pages_show_it(doc, data):
+    text, size, pages, clauses = doc
+    chunker = Chunker(real_tokens=False)
+    got = []
+    rest = text
+    while rest:  # fed in random pieces of whole lines
+        cut = rest.find("\n", data.draw(st.integers(0, len(rest)))) + 1 or len(rest)
+        got += chunker.feed(rest[:cut])
+        rest = rest[cut:]
+    got += chunker.close()
+    assert [(c.id, c.text) for c in got] == [(c.id, c.text) for c in chunk_lines(text, real_tokens=False)]
+    # From the third page on (two pages show the block first), no line of it
+    # is in a chunk; the clauses are cited as printed, each once.
+    third = text.split("\f")[2].split("\n")[size]
+    later = [c for c in got if c.lines[0] >= text[:text.index(third)].count("\n") + 1]
+    assert not any(line in c.text for c in later for line in BLOCK[:size])
+    cited = [c.clause for c in later]
+    assert cited == sorted(set(cited), key=cited.index)
+    assert_report_balanced(text, chunker.report, sum(len(c.text.split()) for c in got))
+
+
+def test_a_block_ends_at_the_first_line_that_differs_from_the_pages_before() -> None:
+    own = ["storm", "flood", "fire", "theft", "impact"]
+    pages = [f"{BLOCK[0]}\n{BLOCK[1]}\n{BLOCK[2]}\n{BLOCK[3]}\nwe pay for {word} as follows:\n{n}. Cover\nWe pay.\nEnd."
+             for n, word in enumerate(own, 1)]
+    chunks = list(chunk_lines("\f".join(pages) + "\n", real_tokens=False))
+    text = " ".join(c.text for c in chunks)
+    assert "Call at" not in text.split("we pay for fire")[1]  # (from the third page on, the block goes)
+    assert all(f"we pay for {word} as follows:" in text for word in own)  # (each page's own line stays)

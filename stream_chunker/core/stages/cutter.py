@@ -23,6 +23,7 @@ from typing import Callable, List, Optional, Pattern, Set, Tuple
 from ..layout import Layout
 from ..records import PAGE_BREAK, STYLED, TEXT, Line, Run, Span, new
 from .furniture import PAGE_NUMBER_ANYWHERE, line_form
+from .header_blocks import HeaderBlocks
 from .zones import before_form_feed
 
 # Lines with something on them, up to a blank line (nothing but whitespace:
@@ -145,6 +146,7 @@ class RecordCutter:
         self.page = 1
         self.text_page = 0  # the page of the last line with text (pdftotext ends with a form feed)
         self._long: Optional[LongLine] = None
+        self._header_blocks = HeaderBlocks()  # a page's header lines below its zone
 
     # -- text released by the zones ------------------------------------------------
     def take(self, text: str, furniture: Set[int]) -> None:
@@ -155,15 +157,20 @@ class RecordCutter:
             starts.insert(0, 0)
         # Furniture lines are cut out of the runs (a line that is not stays in
         # its run, whatever zone it stands in).
-        extra: Set[int] = {key for key in furniture if key >= 0}
-        if self._leader is not None:
-            extra.update(text.rfind("\n", 0, m.start()) + 1 for m in self._leader.finditer(text))
+        pages: List[int] = []  # where the lines with a form feed start
         if "\f" in text:
             ff = text.find("\f")
             while ff >= 0:
-                start = text.rfind("\n", 0, ff) + 1
-                extra.add(start)
+                pages.append(text.rfind("\n", 0, ff) + 1)
                 ff = text.find("\f", text.index("\n", ff))
+        if pages or self._header_blocks.looking:
+            block = self._header_blocks.furniture_in(text, furniture, pages)
+            if block:
+                furniture = furniture.union(block)
+        extra: Set[int] = {key for key in furniture if key >= 0}
+        extra.update(pages)
+        if self._leader is not None:
+            extra.update(text.rfind("\n", 0, m.start()) + 1 for m in self._leader.finditer(text))
         if self._layout is not None:
             self._layout.note_text(self.line_no + 1, text, lambda line: self._classify(line) is not None, furniture)
         layout = self._layout if self._layout is not None and self._layout.pending else None
