@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from typing import Callable, Container, Deque, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import AbstractSet, Callable, Container, Deque, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .contents_page import contents_entries
 from .text import mostly_figures
@@ -329,6 +329,8 @@ searched for at a tenth of the cost of one that looks behind it. A question
 mark is let through and asked of each match too: a pattern that took one at
 its end only would try twice as much at each line.)"""
 _SENTENCE_ENDS = frozenset(".:;?!")
+_TITLE_SHAPE = re.compile(r"[A-Z][^\n.;:,!]{2,80}$")
+"""A line that may be a title alone (the shape ``_TITLE_ALONE`` looks for)."""
 _STARTS_LINE = re.compile(_STARTS)
 
 TITLE_WORDS = 8
@@ -392,6 +394,12 @@ def _titles_alone(text: str, furniture: Container[int] = ()) -> List[Tuple[int, 
 
 PAST_FURNITURE = 4
 """Lines of page furniture and page numbers looked past for the line before a title alone."""
+CONTEXT_LINES = MAX_RUN + PAST_FURNITURE + 1
+"""Lines of the text noted before kept to read a title alone at the start of
+the next: the lines of a run of titles, the furniture looked past, the line
+before them."""
+
+
 _PAGE_NUMBER = re.compile(r"(?i)(?:page\s+)?\d{1,4}(?:\s+of\s+\d{1,4})?")
 
 
@@ -537,6 +545,7 @@ class Layout:
         self._order: Deque[int] = deque()  # the same line numbers, in order
         self._terms_seen: Set[str] = set()  # the run-in terms marked so far, at most MAX_TERMS
         self._pairs_seen: Set[Tuple[str, str]] = set()  # titles alone in text, and the line before each
+        self._before: List[Tuple[str, bool]] = []  # the last lines noted (line end kept), and which are furniture
         self._entries: Dict[int, None] = {}  # line numbers of a contents list's entries, not yet read, in order
 
     def note(self, first_line: int, text: str, styles: Sequence[Optional[Style]], leads: Sequence[int] = ()) -> None:
@@ -580,33 +589,75 @@ class Layout:
             self._marks[line] = marks[line]
             self._order.append(line)
 
-    def note_text(self, first_line: int, text: str, takes: Callable[[str], bool], furniture: Container[int]) -> None:
+    def note_text(self, first_line: int, text: str, takes: Callable[[str], bool], furniture: AbstractSet[int],
+                  after: str = "", after_is_furniture: bool = False) -> None:
         """Text fed noted: where it came with no layout (``pdftotext``, a pipe),
         its lines that stand apart by their text alone (``titles_alone``); in
         any text, the terms of a definitions list in quotes (``defined_terms``),
         which a PDF need not set in bold. Not those a profile's rule ``takes``
         (a numbered line is read by its rules), nor those after page furniture,
         whose sentence end says nothing (the ``furniture`` lines, by their
-        starts in ``text``)."""
+        starts in ``text``). ``after`` is the line after ``text``, to be noted
+        with the text after it (the cutter holds it back): a title alone on
+        ``text``'s last line is read by it, and one on its first line by the
+        lines before, kept from the text noted before (``CONTEXT_LINES``), so
+        that where the text was cut changes nothing."""
         if not self._chars:  # (a PDF's styles are the evidence of titles; its terms need not be set in bold)
-            self._note_titles_alone(first_line, text, takes, furniture)
+            self._note_titles_alone(first_line, text, takes, furniture, after, after_is_furniture)
         if '"' in text or "\u201c" in text or "\u2018" in text:  # (most blocks quote nothing: no look)
             self._note_defined_terms(first_line, text, takes, furniture)
 
     def _note_titles_alone(self, first_line: int, text: str, takes: Callable[[str], bool],
-                           furniture: Container[int]) -> None:
-        for i, start, value in _titles_alone(text, furniture):
-            before = text.rfind("\n", 0, start - 1) + 1  # (a title alone has a line before it)
-            line = text[start:text.index("\n", start)].strip()
-            if start in furniture or takes(line):
+                           furniture: AbstractSet[int], after: str, after_is_furniture: bool) -> None:
+        # The lines around ``text`` are read with it only where they may
+        # change what it holds: most texts start and end on lines no title
+        # alone can be, and a copy of the whole text is then saved.
+        first = text[:text.find("\n")]
+        last = text[text.rfind("\n", 0, len(text) - 1) + 1:-1]
+        before_counts = bool(self._before) and (_TITLE_SHAPE.match(first) is not None or "\f" in first
+                                                or 0 in furniture or _PAGE_NUMBER.fullmatch(first.strip()) is not None)
+        before = "".join(line for line, _ in self._before) if before_counts else ""
+        if not (after and _TITLE_SHAPE.match(last)):
+            after = ""
+        shift = len(before)
+        scan = before + text + after if before or after else text
+        keys: Set[int] = set()  # the furniture lines' starts in ``scan``
+        at = 0
+        for line, is_furniture in self._before if before else ():
+            if is_furniture:
+                keys.add(at)
+            at += len(line)
+        keys.update(key + shift for key in furniture if key >= 0)  # (not those of text before a form feed)
+        if after and after_is_furniture:
+            keys.add(shift + len(text))
+        for i, start, value in _titles_alone(scan, keys):
+            if not shift <= start < shift + len(text):
+                continue  # (a line before, noted already, or the line after, noted next)
+            line_before = scan.rfind("\n", 0, start - 1) + 1  # (a title alone has a line before it)
+            line = scan[start:scan.index("\n", start)].strip()
+            if start in keys or takes(line):
                 continue
-            pair = (text[before:start - 1].strip(), line)
+            pair = (scan[line_before:start - 1].strip(), line)
             if pair in self._pairs_seen:
                 continue  # (the same line after the same line again: a block printed on every page)
             if len(self._pairs_seen) < MAX_TERMS:
                 self._pairs_seen.add(pair)
-            self._marks[first_line + i] = value
-            self._order.append(first_line + i)
+            line_no = first_line + i - (len(self._before) if before else 0)
+            self._marks[line_no] = value
+            self._order.append(line_no)
+        end = cut = shift + len(text)  # (the lines before the next text: the last of these, in ``scan``)
+        for _ in range(CONTEXT_LINES):
+            if cut <= 0:
+                break
+            cut = scan.rfind("\n", 0, cut - 1) + 1
+        kept: List[Tuple[str, bool]] = []
+        while cut < end:
+            line_end = scan.index("\n", cut) + 1
+            kept.append((scan[cut:line_end], cut in keys))
+            cut = line_end
+        if not before and len(kept) < CONTEXT_LINES:  # (a short text: the lines before it go on counting)
+            kept = (self._before + kept)[-CONTEXT_LINES:]
+        self._before = kept
 
     def _note_defined_terms(self, first_line: int, text: str, takes: Callable[[str], bool],
                             furniture: Container[int]) -> None:

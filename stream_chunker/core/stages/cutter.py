@@ -149,8 +149,9 @@ class RecordCutter:
         self._header_blocks = HeaderBlocks()  # a page's header lines below its zone
 
     # -- text released by the zones ------------------------------------------------
-    def take(self, text: str, furniture: Set[int]) -> None:
-        """Complete lines, with the keys of the furniture among them."""
+    def take(self, text: str, furniture: Set[int], after: str = "") -> None:
+        """Complete lines, with the keys of the furniture among them, and the
+        line after them (which comes with the next text)."""
         special, first = self._special()  # asked for each block: the profile may narrow it as it reads
         starts = [m.start() + 1 for m in special.finditer(text)]
         if first.match(text):
@@ -172,7 +173,8 @@ class RecordCutter:
         if self._leader is not None:
             extra.update(text.rfind("\n", 0, m.start()) + 1 for m in self._leader.finditer(text))
         if self._layout is not None:
-            self._layout.note_text(self.line_no + 1, text, lambda line: self._classify(line) is not None, furniture)
+            self._layout.note_text(self.line_no + 1, text, lambda line: self._classify(line) is not None, furniture,
+                                   after)
         layout = self._layout if self._layout is not None and self._layout.pending else None
         if layout is not None:  # (text without a layout has no marks: no look for them)
             marked = layout.marked(self.line_no + 1, self.line_no + text.count("\n"))

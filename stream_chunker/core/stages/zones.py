@@ -83,14 +83,13 @@ class Zone:
         return line < self.first_line + MAX_LOOKAHEAD_LINES and end <= self.first + MAX_LOOKAHEAD
 
 
-Release = Callable[[str, Set[int]], None]
+Release = Callable[[str, Set[int], str], None]
 LongLine = Callable[[str, bool, bool], None]
 
 
 class PageZones:
-    """Holds text back until its zones are judged; passes it to ``release`` with
-    the keys of its furniture lines (line starts in that text, or
-    ``before_form_feed`` of one)."""
+    """Holds text back until its zones are judged; passes it to ``release`` with the keys of its furniture
+    lines (line starts in it, or ``before_form_feed`` of one) and the line after it, still held (or none)."""
 
     def __init__(self, release: Release, long_line: LongLine) -> None:
         self._release = release
@@ -297,4 +296,5 @@ class PageZones:
         base, self._base = self._base, frontier
         keys = {k for k in self._furniture if base <= (k if k >= 0 else -k - 2) < frontier}
         self._furniture -= keys
-        self._release("".join(out), {k - base if k >= 0 else k + base for k in keys})
+        self._release("".join(out), {k - base if k >= 0 else k + base for k in keys},
+                      held[0][skip:held[0].index("\n", skip) + 1] if held else "")
