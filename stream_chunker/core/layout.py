@@ -319,7 +319,9 @@ _STARTS = rf"[(A-Z]|[^\S\n]*[{_BULLETS}]|\d{{1,2}}(?:\.\d{{1,2}})*[.)]? [A-Z]"
 indent) or a numbered item (``1. Storm``, ``2.1. Accident``). (Not as a
 lettered one: in the FEMA forms' text out of column order, a short line
 before ``a.`` is seldom a heading.)"""
-_TITLE_ALONE = re.compile(rf"\n(?=[A-Z][^\n.;:,!]{{2,80}}\n(?:{_STARTS}))")
+_TITLE_LINE = r"[A-Z][^\n.;:,!]{2,80}"
+"""The shape of a line that may be a title alone."""
+_TITLE_ALONE = re.compile(rf"\n(?={_TITLE_LINE}\n(?:{_STARTS}))")
 """The line end before a line that may stand apart by its text alone: a
 capital first, no punctuation that ends a clause but a question mark at its
 end (``Who is covered to drive other cars?``), and a line after it that
@@ -329,8 +331,7 @@ searched for at a tenth of the cost of one that looks behind it. A question
 mark is let through and asked of each match too: a pattern that took one at
 its end only would try twice as much at each line.)"""
 _SENTENCE_ENDS = frozenset(".:;?!")
-_TITLE_SHAPE = re.compile(r"[A-Z][^\n.;:,!]{2,80}$")
-"""A line that may be a title alone (the shape ``_TITLE_ALONE`` looks for)."""
+_TITLE_SHAPE = re.compile(_TITLE_LINE + "$")
 _STARTS_LINE = re.compile(_STARTS)
 
 TITLE_WORDS = 8
@@ -401,6 +402,9 @@ before them."""
 
 
 _PAGE_NUMBER = re.compile(r"(?i)(?:page\s+)?\d{1,4}(?:\s+of\s+\d{1,4})?")
+"""A line that is a page's number (``Page 16``, ``16 of 40``, ``16``), looked
+past when it is no furniture key (a page number the zones did not judge). The
+zones' own forms are in ``core.stages.furniture``, a layer above this one."""
 
 
 def _sentence_over_the_page(text: str, end: int, furniture: Container[int]) -> bool:
@@ -590,7 +594,7 @@ class Layout:
             self._order.append(line)
 
     def note_text(self, first_line: int, text: str, takes: Callable[[str], bool], furniture: AbstractSet[int],
-                  after: str = "", after_is_furniture: bool = False) -> None:
+                  after: str = "") -> None:
         """Text fed noted: where it came with no layout (``pdftotext``, a pipe),
         its lines that stand apart by their text alone (``titles_alone``); in
         any text, the terms of a definitions list in quotes (``defined_terms``),
@@ -598,17 +602,17 @@ class Layout:
         (a numbered line is read by its rules), nor those after page furniture,
         whose sentence end says nothing (the ``furniture`` lines, by their
         starts in ``text``). ``after`` is the line after ``text``, to be noted
-        with the text after it (the cutter holds it back): a title alone on
-        ``text``'s last line is read by it, and one on its first line by the
+        with the text after it (the zones still hold it): a title alone on
+        ``text``'s last line is read by it, and one on its first lines by the
         lines before, kept from the text noted before (``CONTEXT_LINES``), so
         that where the text was cut changes nothing."""
         if not self._chars:  # (a PDF's styles are the evidence of titles; its terms need not be set in bold)
-            self._note_titles_alone(first_line, text, takes, furniture, after, after_is_furniture)
+            self._note_titles_alone(first_line, text, takes, furniture, after)
         if '"' in text or "\u201c" in text or "\u2018" in text:  # (most blocks quote nothing: no look)
             self._note_defined_terms(first_line, text, takes, furniture)
 
     def _note_titles_alone(self, first_line: int, text: str, takes: Callable[[str], bool],
-                           furniture: AbstractSet[int], after: str, after_is_furniture: bool) -> None:
+                           furniture: AbstractSet[int], after: str) -> None:
         # The lines around ``text`` are read with it only where they may
         # change what it holds: most texts start and end on lines no title
         # alone can be, and a copy of the whole text is then saved.
@@ -628,8 +632,6 @@ class Layout:
                 keys.add(at)
             at += len(line)
         keys.update(key + shift for key in furniture if key >= 0)  # (not those of text before a form feed)
-        if after and after_is_furniture:
-            keys.add(shift + len(text))
         for i, start, value in _titles_alone(scan, keys):
             if not shift <= start < shift + len(text):
                 continue  # (a line before, noted already, or the line after, noted next)
@@ -645,19 +647,17 @@ class Layout:
             line_no = first_line + i - (len(self._before) if before else 0)
             self._marks[line_no] = value
             self._order.append(line_no)
-        end = cut = shift + len(text)  # (the lines before the next text: the last of these, in ``scan``)
+        cut = len(text)  # (the lines before the next text: the last of this one, after those before it)
         for _ in range(CONTEXT_LINES):
             if cut <= 0:
                 break
-            cut = scan.rfind("\n", 0, cut - 1) + 1
-        kept: List[Tuple[str, bool]] = []
-        while cut < end:
-            line_end = scan.index("\n", cut) + 1
-            kept.append((scan[cut:line_end], cut in keys))
+            cut = text.rfind("\n", 0, cut - 1) + 1
+        kept = self._before
+        while cut < len(text):
+            line_end = text.index("\n", cut) + 1
+            kept.append((text[cut:line_end], cut in furniture))
             cut = line_end
-        if not before and len(kept) < CONTEXT_LINES:  # (a short text: the lines before it go on counting)
-            kept = (self._before + kept)[-CONTEXT_LINES:]
-        self._before = kept
+        self._before = kept[-CONTEXT_LINES:]
 
     def _note_defined_terms(self, first_line: int, text: str, takes: Callable[[str], bool],
                             furniture: Container[int]) -> None:

@@ -73,8 +73,9 @@ class Sniffer:
             if found:
                 self.counts[name] += found
                 if name not in self.examples:
-                    m = after_line_end.search(block)
-                    start = 0 if first is not None else m.start() + 1 if m is not None else 0
+                    m = first or after_line_end.search(block)
+                    assert m is not None
+                    start = 0 if m is first else m.start() + 1
                     line = block[start:block.find("\n", start) % (len(block) + 1)].strip()
                     self.examples[name] = (self.lines + block.count("\n", 0, start) + 1, line[:80])
         self.lines += block.count("\n")
