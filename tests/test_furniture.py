@@ -123,6 +123,43 @@ def test_headings_of_one_title_on_facing_pages_are_not_furniture():
     assert [c.clause for c in chunks] == ["1", "2", "3"]
 
 
+def test_a_heading_carried_over_to_the_next_page_goes_whatever_its_words():
+    # A booklet names the section on every page it spans, each time another
+    # section: no form recurs, the word ``continued`` says what the line is.
+    pages = ["Section 1: Liability\nWe cover injury to other people.",
+             "Section 1: Liability continued\nWe cover damage to their property.",
+             "Section 2: Fire and theft\nWe cover your car if it is stolen.",
+             "Section 2: Fire and theft (cont'd)\nWe cover fire damage too.\nContinued overleaf",
+             "We pay the market value."]
+    chunks, dropped, _ = _run("\f".join(pages))
+    assert dropped == ["Section 1: Liability continued", "Section 2: Fire and theft (cont'd)", "Continued overleaf"]
+    assert [c.heading_path for c in chunks] == ["Liability", "Fire and theft"]
+    assert not any("continued" in c.text or "cont'd" in c.text for c in chunks)
+
+
+def test_a_sentence_that_ends_on_continued_at_a_page_edge_stays():
+    pages = ["1 Cover\nThe cover we gave before the sale continued.", "2 Claims\nTell us at once."]
+    chunks, dropped, _ = _run("\f".join(pages))
+    assert dropped == [] and "continued." in chunks[0].text
+
+
+def test_a_page_that_ends_on_the_heading_it_opened_with_loses_the_second():
+    # The section's tab, printed again at the page foot, past its page number.
+    pages = ["Courtesy car\nWe lend you a car while yours is repaired.\nCourtesy car\nPage 1",
+             "Windscreen damage\nWe repair or replace the glass.\nPage 2"]
+    chunks, dropped, _ = _run("\f".join(pages))
+    assert dropped == ["Courtesy car", "Page 1", "Page 2"]
+    kept = " ".join(c.heading_path + " " + c.text for c in chunks)
+    assert kept.count("Courtesy car") == 1 and "We lend you a car" in kept
+
+
+def test_a_heading_that_ends_a_page_stays_unless_the_page_opened_with_it():
+    pages = ["Exclusions\nWe do not cover wear and tear.\nClaims", "Tell us at once.\nClaims\nWe pay in 30 days."]
+    chunks, dropped, _ = _run("\f".join(pages))
+    assert dropped == []
+    assert sum((c.heading_path + " " + c.text).count("Claims") for c in chunks) == 2
+
+
 def test_a_paragraph_runs_on_across_a_page_break():
     text = ("1 Cover\nWe cover the home against storm and flood, and against\n\n\n"
             "Acme Policy   Page 1\n\fAcme Policy   Page 2\n\nescape of water from fixed pipes.\n"

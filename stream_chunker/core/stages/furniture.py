@@ -57,6 +57,13 @@ _PAGE_FORM_END = re.compile(r"(?i)(?:\[\s*page\s+#\s*\]|\bpage\s+#(?:\s+of\s+#)?
 # the regex engine can skip ahead to digits; the look-behind then checks the
 # character before it.)
 _WHOLE_NUMBER = re.compile(r"(\d(?<![\d.]\d)\d*)(?![\d.]?\d)")
+# A heading carried over to the next page, at its edge: ``Section 2: Fire and
+# theft continued``, ``Exclusions (cont'd)``, ``Continued overleaf``. Booklets
+# print one on every page a section spans, each naming its own section, so its
+# form need not recur; at a page edge it is never the text's own words.
+_CARRIED_OVER = re.compile(
+    r"(?i)(?:^|[\s(\u2013\u2014-])(?:continued|cont['\u2019]d)\)?"
+    r"(?: overleaf| on (?:the )?(?:next|following) page| from (?:the )?previous page)?$")
 
 
 def masked_form(text: str) -> Tuple[str, Tuple[int, ...]]:
@@ -156,10 +163,13 @@ def printed_page(line: "ZoneLine") -> Optional[int]:
 
 
 def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]]],
-              known: Iterable[int] = ()) -> List[int]:
+              known: Iterable[int] = (), edge: int = 0) -> List[int]:
     """The keys of the zone ``lines`` that are furniture, given the lines of the
     zones around it by form and the keys already judged furniture. A line is
-    furniture when it reads as a page number, or its form recurs at
+    furniture when it reads as a page number, or as a heading carried over
+    (``Cover continued``), or it is the last words of a page and repeats a
+    line of the same page's top (a running foot: the heading the page opened
+    with, printed again on its tab), or its form recurs at
     ``RECURS_IN`` other page edges, or at one whose line was furniture already
     (the last pages of a text, and headers that alternate left and right, see
     fewer edges after them). A short page can put one line in the zones of two
@@ -177,8 +187,34 @@ def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]
     lines, near, known = list(lines), list(near), set(known)
     numbered = [other for forms in near for other in forms.get(PAGE_NUMBER, ())]
     numbered += [line for line in lines if printed_page(line) is not None]
+    foot = _page_foot(lines, near, edge)
     return [line.key for line in lines
-            if not line.form or _recurs(line, near, known) or _page_numbered(line, numbered, near, known)]
+            if not line.form or _carried_over(line.form) or line is foot or _recurs(line, near, known)
+            or _page_numbered(line, numbered, near, known)]
+
+
+def _page_foot(lines: List[ZoneLine], near: List[Dict[str, List[ZoneLine]]], edge: int) -> Optional[ZoneLine]:
+    """The zone's last line with words before its page edge (the line ``edge``),
+    where the same page opened with a line of its form: a typesetter never ends
+    a page on a heading (its text would be on the next page), so the second is
+    the page's tab, the page's heading printed again."""
+    foot = [line for line in lines if (line.line < edge or line.key < 0) and _has_words(line.form)]
+    if not foot:
+        return None
+    last = max(foot, key=lambda line: line.line)
+    tops = [other for forms in near for other in forms.get(last.form, ())]
+    tops += [other for other in lines if other.form == last.form]
+    return last if any(other.page == last.page and other.line < last.line for other in tops) else None
+
+
+def _carried_over(form: str) -> bool:
+    """Whether a zone line is a heading carried over to the next page.
+
+    >>> [_carried_over(f) for f in ("Section # Personal benefits continued", "Exclusions (cont'd)",
+    ...                             "Continued overleaf", "the cover continued.", "discontinued")]
+    [True, True, True, False, False]
+    """
+    return form[-1:] in "dD)eEfF" and _CARRIED_OVER.search(form) is not None
 
 
 def _recurs(line: ZoneLine, near: List[Dict[str, List[ZoneLine]]], known: Set[int]) -> bool:

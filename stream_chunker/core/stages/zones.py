@@ -244,7 +244,7 @@ class PageZones:
             near = self._judged + list(islice(pending, 1, ZONES_APART + 1))
             known = [key for other in self._judged for key in other.furniture]
             if ready:
-                zone.furniture = furniture(zone.lines, [other.forms for other in near], known)
+                zone.furniture = furniture(zone.lines, [other.forms for other in near], known, zone.edge[0])
             else:  # the text passed its window first: judged on what is inside it
                 def inside(line: ZoneLine, zone: Zone = zone) -> bool:
                     return zone.inside(line.line, line.end)
@@ -252,7 +252,7 @@ class PageZones:
                 # the text would never have reached one beyond it by now.
                 forms = [{form: [z for z in lines if inside(z)] for form, lines in other.forms.items()}
                          for other in near if zone.inside(*other.edge)]
-                zone.furniture = furniture([z for z in zone.lines if inside(z)], forms, known)
+                zone.furniture = furniture([z for z in zone.lines if inside(z)], forms, known, zone.edge[0])
             self._furniture.update(zone.furniture)
             pending.popleft()
             if zone is self._collecting:
