@@ -129,6 +129,16 @@ def test_the_numbers_go_on_around_a_heading_without_a_number() -> None:
         ("operative-clause.a", "OPERATIVE CLAUSE > Death"), ("2", "DEFINITIONS")]
 
 
+def test_the_numbers_go_on_after_several_headings_without_a_number() -> None:
+    # ``What is not covered`` ends ``What is covered``, which ended section 1:
+    # section 2 is still next, after any number of such headings in a row.
+    text = ("1 Cover\nWe cover your home.\nWhat is covered\nWe cover storm.\nWhat is not covered\n"
+            "We do not cover wear.\nHow we settle\nWe repair or pay.\n2 Claims\nTell us.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [(c.clause, c.heading_path) for c in chunks][-1] == ("2", "Claims")
+    assert not any("2 Claims" in c.text for c in chunks)
+
+
 def test_a_number_does_not_go_on_under_another_heading() -> None:
     # "2" would continue the list under "Words with special meaning"; it is under "Claims" now.
     text = ("Words with special meaning\n1. Home means your house.\nThat is all.\nGENERAL CONDITIONS\n"

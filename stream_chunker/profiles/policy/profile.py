@@ -408,6 +408,10 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self._keep_empty_heading()  # (one it ends; one it goes under shows in its heading path)
         within = self._section_of(depth)
         ended: Optional[Tuple[Open, List[Frame], Frame]] = None
+        # A sibling of the heading that ended the decimal sections takes its
+        # place: the numbers go on after it as they would have after the first
+        # (``What is covered``, ``What is not covered``, then ``2 Claims``).
+        succeeds = self._ended_decimal if depth < len(self.stack) and self.stack[depth] is self.ender else None
         if within is not None:  # the decimal sections deeper in it end, and the headings it replaces
             del self.path[self.path.index(within) + 1:]
             if self._styled_within is not None:
@@ -434,6 +438,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         opened.within = within
         if ended is not None:
             self._ended_decimal = (*ended, opened)
+        elif succeeds is not None:
+            self._ended_decimal = (*succeeds[:3], opened)
         self._push(opened)
         self._open_unit(len(self.stack) - 1)
         self._may_stay_empty(opened, rec)
