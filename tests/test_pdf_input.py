@@ -395,6 +395,48 @@ def test_a_term_in_bold_between_quotes_heads_its_definition(tmp_path):
     assert [c.heading_path for c in chunks if "means" in c.text] == ["DEFINITIONS > Data", "DEFINITIONS > Spouse"]
 
 
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
+LIGHT_FACE, REGULAR_FACE = DEJAVU / "DejaVuSans-ExtraLight.ttf", DEJAVU / "DejaVuSans.ttf"
+DEFINITIONS = (("accidental", ", ", "accident", "means a sudden and unexpected event."),
+               ("flood", "", "", "means water escaped from a river or a lake."),
+               ("we", " or ", "us", "means the insurer named in your schedule."))
+
+
+@pytest.mark.skipif(not (LIGHT_FACE.exists() and REGULAR_FACE.exists()),
+                    reason="needs the DejaVu Sans faces (Debian fonts-dejavu-core and fonts-dejavu-extra)")
+def test_a_light_body_makes_its_regular_weight_the_emphasis(tmp_path):
+    """A wording set in a light face marks its terms in the regular one, not in
+    bold; its terms are in lower case, and some have two names (``accidental,
+    accident``), joined in the light face."""
+    pdf = fpdf.FPDF()
+    pdf.add_font("Light", "", str(LIGHT_FACE))
+    pdf.add_font("Regular", "", str(REGULAR_FACE))
+    pdf.add_page()
+    pdf.set_font("Light", "", 10)
+    pdf.multi_cell(0, 5, "This wording and your schedule make up your contract with us. " * 30,
+                   new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Regular", "", 16)
+    pdf.cell(0, 9, "Definitions", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Light", "", 10)
+    pdf.multi_cell(0, 5, "Some words have special meanings in this wording.", new_x="LMARGIN", new_y="NEXT")
+    for first, joiner, second, meaning in DEFINITIONS:
+        pdf.set_font("Regular", "", 10)
+        pdf.write(5, first)
+        if second:
+            pdf.set_font("Light", "", 10)
+            pdf.write(5, joiner)
+            pdf.set_font("Regular", "", 10)
+            pdf.write(5, second)
+        pdf.set_font("Light", "", 10)
+        pdf.write(5, f" {meaning}")
+        pdf.ln(7)
+    path = tmp_path / "light-body.pdf"
+    pdf.output(str(path))
+    chunks, _ = chunked(path)
+    assert [c.heading_path for c in chunks if "means" in c.text] == [
+        "Definitions > accidental, accident", "Definitions > flood", "Definitions > we or us"]
+
+
 EVENTS = (("1.", "Fire, excluding damage caused by", (("a.", "explosion resulting from fire"),
                                                      ("b.", "earthquake or subterranean fire"))),
           ("2.", "Storm, excluding damage caused by", (("a.", "flood whether resulting from storm"),

@@ -133,6 +133,17 @@ def test_unnumbered_headings_start_chunks_and_numbers_restart_under_them() -> No
     assert len({c.id for c in chunks}) == len(chunks)
 
 
+def test_a_page_title_over_the_page_number_is_a_heading() -> None:
+    # The booklet prints its page number under each page's title; a figure under
+    # a line is otherwise a table's cell under its header.
+    titled: Page = [("Claims conditions", BIG), body("8"), body("You must tell us about a claim at once."),
+                    body("Send us every letter you receive."), body("Do not admit fault.")]
+    table: Page = [("Excess", BOLD), body("250"), body("We pay the rest of the claim."), body("Call us.")]
+    chunks = read([COVER, titled])
+    assert chunk_with(chunks, "tell us about a claim").heading_path == "Claims conditions"
+    assert all("Excess" not in c.heading_path for c in read([COVER, table]))
+
+
 def test_without_the_layout_only_a_list_that_starts_again_names_its_heading() -> None:
     """Text alone: ``What is not covered`` after a sentence, before a list whose
     numbers start again, is that list's heading; ``Definitions`` and ``General

@@ -102,6 +102,8 @@ def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
     [(1, 'Act of Terrorism')]
     >>> run_in_terms(["Things we say.", '"Data" means information in any form.'], [None] * 2, [0, 6])
     [(1, 'Data')]
+    >>> run_in_terms(["Things we say.", "flood means water", "cover of the", "home is what we give."], [None] * 4, [0, 5, 0, 4])
+    [(1, 'flood')]
 
     A negative lead is a *hanging* term, in a column of its own beside its
     text (``When We will pay`` ⏎ ``When an Accident happens …``, see
@@ -122,8 +124,10 @@ def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
         line = lines[i]
         term = line[:lead].strip().rstrip(":-\u2013\u2014 ").strip(QUOTES)
         rest = line[lead:].lstrip(" \t:-\u2013\u2014")
-        if not term or not term[0].isupper() or len(term.split()) > MAX_TERM_WORDS or not rest:
+        if not term or len(term.split()) > MAX_TERM_WORDS or not rest:
             continue
+        if not term[0].isupper() and not _DEFINES.match(rest):
+            continue  # (a term in lower case is one where its definition says so: ``flood means …``)
         if rest[:1].islower() and term.split()[0] in _DETERMINERS:
             continue  # (a defined term that starts a sentence: **The Insurer** will not pay for)
         if hanging:
@@ -203,7 +207,7 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
             # follows is a title drawn last (a cover block), or furniture --
             # unless it is numbered as a section is (a chapter's title page).
             larger = style is not None and style.size >= LARGER * body.size
-            if (below[j] >= MIN_UNDER or _NUMBERED.match(text)) and reads_as_heading(text, _next_text(lines, j), larger):
+            if (below[j] >= MIN_UNDER or _NUMBERED.match(text)) and reads_as_heading(text, _next_text(lines, j, larger), larger):
                 # At one size and weight, capitals rank above Title Case
                 # (``COVERAGE D - LOSS OF USE`` over ``4. Property Not Covered``).
                 out.append((i, j, value + CAPITALS if text.isupper() else value))
@@ -237,12 +241,40 @@ def _capitals_alone(lines: Sequence[str], styles: Sequence[Optional[Style]], bod
     return out
 
 
-def _next_text(lines: Sequence[str], j: int) -> str:
-    """The next line with text from ``j`` on, stripped ("" if none)."""
-    for line in lines[j:]:
-        if line.strip():
-            return line.strip()
+def _next_text(lines: Sequence[str], j: int, past_page_number: bool = False) -> str:
+    """The next line with text from ``j`` on, stripped ("" if none); with
+    ``past_page_number`` (after a title set larger than the body), past the
+    page's number printed among its first or last lines (a title atop a page,
+    ``8`` under it, then its text): that is no table's figure under its header.
+
+    >>> _next_text(["Claims conditions", "8", "You must tell us."], 1, True)
+    'You must tell us.'
+    >>> _next_text(["Claims conditions", "8", "You must tell us."], 1), _next_text(["Excess", "250"], 1, True)
+    ('8', '250')
+    """
+    with_text = 0
+    for at in range(j, len(lines)):
+        line = lines[at].strip()
+        if not line:
+            continue
+        with_text += 1
+        if past_page_number and with_text == 1 and _PAGE_NUMBER_ALONE.fullmatch(line) and _at_page_edge(lines, at):
+            continue
+        return line
     return ""
+
+
+_PAGE_NUMBER_ALONE = re.compile(r"\d{1,3}")
+PAGE_EDGE_LINES = 3
+"""Lines with text at a page's top or foot where its number may be printed."""
+
+
+def _at_page_edge(lines: Sequence[str], at: int) -> bool:
+    """Line ``at`` is among the first or last ``PAGE_EDGE_LINES`` lines with text
+    of the page, and more text follows it (a table's last figure is no page number)."""
+    before = sum(1 for line in lines[:at] if line.strip())
+    after = sum(1 for line in lines[at + 1:] if line.strip())
+    return after > 0 and (before < PAGE_EDGE_LINES or after < PAGE_EDGE_LINES)
 
 
 def reads_as_heading(text: str, after: str, larger: bool = False) -> bool:
@@ -282,6 +314,9 @@ QUOTES = "\"'\u201c\u201d\u2018\u2019"
 """Quotes a defined term may stand in: ``"Business Pursuit" means``."""
 _DETERMINERS = frozenset("The A An This These That Our Your Any Each Every No".split())
 """Words a sentence starts with, and a term in a definitions list does not."""
+
+_DEFINES = re.compile(r"(?:means|shall mean|includes|refers to|has the meaning)\b")
+"""What the text after a defined term starts with where the term is in lower case (``flood means``)."""
 
 _LIST_ITEM = re.compile(r"\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})[.)]\s")
 """A line that starts a list's item: ``(b) ``, ``ii. ``, ``3) ``."""

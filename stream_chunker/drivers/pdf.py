@@ -178,7 +178,11 @@ def _read_pdfium(pdfium: Any, path: str, password: Optional[str], document: Any,
                 document = _open_pdfium(pdfium, path, password)
             try:
                 with closing(document[index]) as page, closing(page.get_textpage()) as textpage:
+                    if fonts is not None:
+                        fonts.first_look(textpage)
                     text, styles, leads = _with_block_breaks(textpage, textpage.get_text_range(), fonts)
+                    if fonts is not None:
+                        fonts.page_read()
                     drawn = not text.strip() and next(iter(page.get_objects(max_depth=0)), None) is not None
             except pdfium.PdfiumError as err:
                 raise InputError(f"page {index + 1} cannot be read ({err}): the PDF is damaged") from None
@@ -263,18 +267,31 @@ UNIFORM = 0.8
 set in it; a line of mixed styles (a bold term, then its text) has none."""
 
 
+LIGHT, REGULAR, BOLD = 1, 2, 3
+"""A font's weight, as far as it tells a heading or a term from the body."""
+FIRST_LOOK = 256
+"""Characters of the first page with text whose fonts are read before its lines are."""
+MAX_FONTS = 1024
+"""Font names remembered; a document with more has them asked again."""
+
+
 class FontNames:
     """What a document's characters are set in: whether a font is bold, by
     name and weight, asked once per font; and PDFium's raw calls, with the
     buffers they read into."""
 
     _BOLD = re.compile(r"bold|black|heavy|semibold|demi|medium|,b\b|-b\b", re.IGNORECASE)
+    _LIGHT = re.compile(r"light|thin|hairline", re.IGNORECASE)
 
     def __init__(self) -> None:
         import pypdfium2.raw as pdfium_c
 
         self.c: Any = pdfium_c
         self._bold: Dict[bytes, bool] = {}
+        self._weight: Dict[bytes, int] = {}  # LIGHT, REGULAR or BOLD, by name and weight
+        self._used: Dict[bytes, int] = {}  # characters asked of each font
+        self.light_body = False
+        """The font that has set the most characters so far is a light weight."""
         self._buffer = ctypes.create_string_buffer(256)
         self._flags = ctypes.c_int()
         self.matrix: Any = pdfium_c.FS_MATRIX()  # a character's matrix, read into here
@@ -296,13 +313,41 @@ class FontNames:
             size = pdfium_c.FPDFText_GetFontInfo(textpage, index, self._buffer, len(self._buffer),
                                                  ctypes.byref(self._flags))
         name = self._buffer.raw[:max(size - 1, 0)]
+        used = self._used
+        used[name] = used.get(name, 0) + 1
         known = self._bold.get(name)
         if known is None:
+            if len(self._bold) >= MAX_FONTS:  # (a document of many font subsets: asked again)
+                self._bold.clear()
+                self._weight.clear()
+                used.clear()
+                used[name] = 1
             weight = pdfium_c.FPDFText_GetFontWeight(textpage, index)
+            decoded = name.decode("latin-1")
             # The weight is often 0 or 400 where the name says Bold (Helvetica-Bold).
-            known = weight >= 600 or bool(self._BOLD.search(name.decode("latin-1")))
+            known = weight >= 600 or bool(self._BOLD.search(decoded))
             self._bold[name] = known
-        return known
+            light = 0 < weight <= 300 or bool(self._LIGHT.search(decoded))
+            self._weight[name] = LIGHT if light else (BOLD if known else REGULAR)
+        return known or self.light_body and self._weight[name] == REGULAR
+
+    def first_look(self, textpage: Any) -> None:
+        """Before the first page with text is read: its fonts, from ``FIRST_LOOK``
+        characters spread over it, so that its own lines are weighed against its body."""
+        if self._used:
+            return
+        count = self.c.FPDFText_CountChars(textpage)
+        for k in range(min(count, FIRST_LOOK)):
+            self.bold(textpage, k * count // FIRST_LOOK if count > FIRST_LOOK else k)
+        self.page_read()
+
+    def page_read(self) -> None:
+        """A page is read: learn whether the body so far is set in a light weight,
+        where the regular weight of its face is its emphasis (``AllianzNeo-Light``
+        text, its terms and subheadings in ``AllianzNeo-Regular``)."""
+        if self._used:
+            body = max(self._used, key=self._used.__getitem__)
+            self.light_body = self._weight.get(body) == LIGHT
 
 
 def line_style(textpage: Any, offset: int, line: str, fonts: FontNames) -> Tuple[Optional[Style], int]:
@@ -356,19 +401,37 @@ _WORD_AFTER = re.compile(r"[^\W\d_]{2,}")
 def _bold_lead(textpage: Any, offset: int, line: str, first: int, fonts: FontNames) -> int:
     """Where a run of bold characters from the line's first one ends, if the line goes on after it in a
     weight that is not bold (0 if it does not start bold, or is bold beyond ``MAX_LEAD``). Quotes around
-    the run go with it, in any weight (``"Business Pursuit" means``, the term alone in bold)."""
+    the run go with it, in any weight (``"Business Pursuit" means``, the term alone in bold), and so do
+    the words that join the names of one term, in any weight (``we``, ``our`` or ``us``)."""
     start = first
     while start < len(line) and line[start] in QUOTES:
         start += 1
-    for i in range(start, min(len(line), first + MAX_LEAD)):
+    end = min(len(line), first + MAX_LEAD)
+    i = start
+    while i < end:
         if line[i].isspace():
+            i += 1
             continue
         index = fonts.c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + i)
         if index < 0 or not fonts.bold(textpage, index):
             if i == start:
                 return 0
+            joined = _JOINER.match(line, i - 1 if line[i - 1].isspace() else i)
+            if joined is not None and joined.end() < end and _is_bold(textpage, offset + joined.end(), fonts):
+                i = joined.end()
+                continue
             return i + 1 if start > first and line[i] in QUOTES else i
+        i += 1
     return 0
+
+
+_JOINER = re.compile(r"\s*[,/]\s*|\s+(?:or|and)\s+")
+"""What joins two names of one defined term: ``accidental, accident``, ``you or your``."""
+
+
+def _is_bold(textpage: Any, text_index: int, fonts: FontNames) -> bool:
+    index = fonts.c.FPDFText_GetCharIndexFromTextIndex(textpage, text_index)
+    return index >= 0 and fonts.bold(textpage, index)
 
 
 MAX_LEAD = 60
