@@ -4,13 +4,14 @@ scores 100 %, the same words cut at random places with shuffled metadata far low
 from __future__ import annotations
 
 import random
+import re
 import shutil
 from pathlib import Path
 from typing import List
 
 import pytest
 
-from benchmarks.fidelity_score import Chunk, score
+from benchmarks.fidelity_score import Chunk, _holds, score, words
 from benchmarks.outline_truth import Row, read_outline
 
 REPO = Path(__file__).resolve().parent.parent
@@ -30,14 +31,32 @@ def perfect(rows: List[Row]) -> List[Chunk]:
     return chunks
 
 
+def repeated_at_once(rows: List[Row]) -> int:
+    """Headings whose sibling just before has the same title, with nothing above them between."""
+    count = 0
+    for at, row in enumerate(rows):
+        if not (row.heading and row.title.strip()):
+            continue
+        before = next((other for other in reversed(rows[:at]) if other.depth <= row.depth), None)
+        if before is not None and before.depth == row.depth and before.title.split() == row.title.split():
+            count += 1
+    return count
+
+
+def quotes_a_heading(rows: List[Row]) -> bool:
+    """Some row's title holds, after its first word, the whole title of a top-two-level row."""
+    titles = {tuple(words(row.title)) for row in rows if row.depth <= 2 and len(words(row.title)) >= 3}
+    return any(any(_holds(tuple(words(row.title))[1:], title) for title in titles) for row in rows)
+
+
 def shuffled(chunks: List[Chunk], seed: int) -> List[Chunk]:
-    """The same words, cut at random places, each piece given another chunk's headings."""
+    """The same words and lines, cut at random places, each piece given another chunk's headings."""
     rng = random.Random(seed)
-    words = " ".join(c.text for c in chunks).split()
+    words = re.findall(r"\S+\s*", "\n".join(c.text for c in chunks))  # (each with the space or line end after it)
     pieces, at = [], 0
     while at < len(words):
         size = rng.randint(100, 400)
-        pieces.append(" ".join(words[at:at + size]))
+        pieces.append("".join(words[at:at + size]).strip())
         at += size
     headings = [c.headings for c in chunks]
     return [Chunk(text, list(rng.choice(headings))) for text in pieces]
@@ -54,12 +73,17 @@ def test_a_chunking_made_from_the_truth_scores_full_marks(truth: Path) -> None:
     rows = read_outline(truth)
     chunks = perfect(rows)
     figures = score(rows, chunks, reference="\n".join(c.text for c in chunks))
-    for name in ("boundary", "boundary_top2", "headings"):
+    for name in ("boundary", "boundary_top2"):
         assert figures[name] == pytest.approx(1.0), (name, figures)
+    # A heading read from metadata alone cannot be told from itself printed again
+    # at once (an endorsement's form printed twice in a row): only those may be missed.
+    headings = sum(1 for row in rows if row.heading and row.title.strip())
+    assert figures["headings"] >= 1.0 - repeated_at_once(rows) / headings - 1e-9, figures
     assert figures["lost"] == 0.0
-    # Bajaj's four SECTION D) titles quote another heading (``... UNDER SECTION C) BENEFITS
-    # COVERED UNDER THE POLICY``): a scorer cannot tell that quotation from a second start.
-    quotes = truth.name.startswith("bajaj")
+    # Some titles quote another heading (Bajaj's ``... UNDER SECTION C) BENEFITS COVERED
+    # UNDER THE POLICY``, Auto-Owners' ``Rental Auto Gap SECTION III - PHYSICAL DAMAGE
+    # COVERAGE,``): a scorer cannot tell that quotation from a second start.
+    quotes = quotes_a_heading(rows)
     for name in ("purity", "citable"):
         assert figures[name] == pytest.approx(1.0) or (quotes and figures[name] > 0.98), (name, figures)
 
@@ -69,7 +93,9 @@ def test_the_same_words_cut_at_random_score_far_lower(truth: Path) -> None:
     rows = read_outline(truth)
     good = perfect(rows)
     figures = score(rows, shuffled(good, seed=7), reference="\n".join(c.text for c in good))
-    assert figures["boundary"] < 0.5 and figures["boundary_top2"] < 0.5
+    # (At most half: where most top-level titles recur under every part -- AXA's
+    # ``What is covered``, ``Cover`` -- headings borrowed from anywhere name half of them.)
+    assert figures["boundary"] < 0.5 and figures["boundary_top2"] <= 0.5
     assert figures["citable"] < 0.7
     # Most random pieces hold no top-level start at all, and so count as pure;
     # a piece given a heading and its sub-heading (the Canadian wording's
