@@ -144,6 +144,19 @@ def test_a_page_title_over_the_page_number_is_a_heading() -> None:
     assert all("Excess" not in c.heading_path for c in read([COVER, table]))
 
 
+def test_a_heading_that_ends_in_a_colon_heads_its_list() -> None:
+    # ``What is covered:`` in bold heads the list under it; a definition in bold
+    # that ends so (``Terrorism means:``) is the start of its own text.
+    page: Page = [("Home Assistance", BIG), body("We send help at any hour."), ("What is covered:", BOLD),
+                  body("1. A plumber for a burst pipe."), body("2. An electrician for a power cut."),
+                  ("What is not covered:", BOLD), body("1. Work you could have avoided."),
+                  ("Terrorism means:", BOLD), body("any act of force for a political end."), body("That is all.")]
+    chunks = read([COVER, page])
+    assert chunk_with(chunks, "A plumber").heading_path.startswith("Home Assistance > What is covered: >")
+    assert chunk_with(chunks, "could have avoided").heading_path.startswith("Home Assistance > What is not covered: >")
+    assert not any("Terrorism" in c.heading_path for c in chunks)
+
+
 def test_without_the_layout_only_a_list_that_starts_again_names_its_heading() -> None:
     """Text alone: ``What is not covered`` after a sentence, before a list whose
     numbers start again, is that list's heading; ``Definitions`` and ``General

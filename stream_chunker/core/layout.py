@@ -33,7 +33,7 @@ from collections import deque
 from typing import AbstractSet, Callable, Container, Deque, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .contents_page import contents_entries
-from .text import mostly_figures
+from .text import leads_in, mostly_figures
 
 _LINE_ENDS = re.compile(r"\r\n|\r|\n")
 
@@ -297,7 +297,7 @@ def reads_as_heading(text: str, after: str, larger: bool = False) -> bool:
     >>> reads_as_heading("You’re not covered for", "Liability"), reads_as_heading("You’re not covered for", "Liability", True)
     (False, True)
     """
-    if text.endswith(_RUN_ENDS) or text.count(",") >= MAX_COMMAS or _FIGURES.fullmatch(after):
+    if text.endswith(_RUN_ENDS) and not leads_in(text) or text.count(",") >= MAX_COMMAS or _FIGURES.fullmatch(after):
         return False  # (a figure under it: a table's cell, ``INR`` ⏎ ``3,750,000``)
     if mostly_figures(text):
         return False  # a table's cells set in bold (``INR`` ⏎ ``3,750,000``), or a code

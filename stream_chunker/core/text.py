@@ -54,6 +54,22 @@ def ends_sentence(line: str) -> bool:
     return m is not None and m["sentence"] is not None
 
 
+LEAD_IN_WORDS = 8
+"""Words a line ending in a colon may have and still head what follows."""
+_DEFINES = re.compile(r"\b(?:means|mean|includes|include)\b", re.IGNORECASE)
+
+
+def leads_in(text: str) -> bool:
+    """Whether ``text``, set apart on its own line, ends in a colon as a
+    heading of the list or text after it may (``What is covered:``, ``What
+    you must not do:``): a few words, and no definition (``Terrorism means:``).
+
+    >>> leads_in("What is covered:"), leads_in("Terrorism means:"), leads_in("What is covered")
+    (True, False, False)
+    """
+    return text.endswith(":") and len(text.split()) <= LEAD_IN_WORDS and _DEFINES.search(text) is None
+
+
 def reads_as_sentence(title: str, max_words: int) -> bool:
     """Text after a section number that is a clause, not a title (SPEC §5): it
     ends with ``.``, ``:``, ``;`` or ``,``, or it is longer than a title can be.

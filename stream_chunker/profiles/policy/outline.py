@@ -14,7 +14,7 @@ import re
 from typing import List, Optional, Tuple
 
 from ...core.layout import LEADING_ON, reads_as_heading
-from ...core.text import first_letter, mostly_figures, reads_as_sentence, title_case
+from ...core.text import first_letter, leads_in, mostly_figures, reads_as_sentence, title_case
 from .families import OWN_VALUE, OWN_WORD, PREFIX_WORDS
 
 
@@ -148,14 +148,16 @@ def row_cells(text: str) -> Tuple[str, ...]:
     return (label, rest, *amounts) if rest else (label, *amounts)
 
 
-def styled_title(text: str, max_words: int, larger: bool = False) -> bool:
+def styled_title(text: str, max_words: int, larger: bool = False, alone: bool = False) -> bool:
     """Whether a line the layout sets above the body reads as a heading: a
     capital first (or a digit), no end of a sentence, no amount (a table's
     row), no more words than a title has; any case will do, as the layout is
     the evidence (``What is covered``). A line set ``larger`` than the body
     may end in a comma: its title wraps (``COLORADO CHANGES – CONCEALMENT,``
     ⏎ ``MISREPRESENTATION OR FRAUD``), where a bold line of the body's size
-    ending so is emphasis in a sentence.
+    ending so is emphasis in a sentence. A line with no label, ``alone``, may
+    end in a colon where it heads what follows (``What is covered:``,
+    ``core.text.leads_in``); a label's text ending so is an item's lead-in.
 
     >>> styled_title("What is covered", 12), styled_title("Cancellation  £5,000", 12)
     (True, False)
@@ -165,9 +167,11 @@ def styled_title(text: str, max_words: int, larger: bool = False) -> bool:
     (False, True)
     >>> styled_title("CHANGES – CONCEALMENT,", 12), styled_title("CHANGES – CONCEALMENT,", 12, larger=True)
     (False, True)
+    >>> styled_title("What is covered:", 12), styled_title("What is covered:", 12, alone=True)
+    (False, True)
     """
-    if larger and text.endswith(","):
-        text = text[:-1]
+    if larger and text.endswith(",") or alone and leads_in(text):
+        text = text[:-1]  # (a title that wraps, or one that heads its list: ``What is covered:``)
     letter = first_letter(text)
     if not letter or not (letter.isupper() or text[:1].isdigit()):
         return False

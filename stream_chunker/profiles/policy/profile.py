@@ -287,7 +287,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if value == RUN_IN and self.decimal_depth is not None:
             return None  # (a term defined in a decimal clause is the clause's text, as its list is)
         if self.layout.term(rec.first) is None \
-                and not styled_title(rec.text, self.max_words, self.layout.larger(value)):
+                and not styled_title(rec.text, self.max_words, self.layout.larger(value), alone=True):
             return None  # (a run-in term's line is its text: the layout checked the term)
         stack = self.stack
         inside = self._inside_decimal(value)
