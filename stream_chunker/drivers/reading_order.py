@@ -123,32 +123,40 @@ def reading_order(spans: Sequence[Span], texts: Sequence[str] = ()) -> Optional[
 
 TITLE_LINES = 3
 """Lines a page's title drawn last may have."""
+FOOTER_LINES = 2
+"""Lines drawn after such a title, below every other line, that stay last."""
 
 
 def title_drawn_last(spans: Sequence[Span]) -> Optional[List[List[int]]]:
     """The lines (as :func:`reading_order` gives them) with the last ones drawn
     first, where the page draws its title last, after its body and footer:
     up to ``TITLE_LINES`` lines, all above every line drawn before them (a
-    booklet's page title over its two columns: ``If you're in an accident``).
-    ``None`` where the page draws no such title.
+    booklet's page title over its two columns: ``If you're in an accident``),
+    and after them at most ``FOOTER_LINES`` below every line (a printer's slug
+    drawn last of all, which stays last). ``None`` where the page draws no such title.
 
     >>> body = [Span(500 - 12 * n, 10, 30, 300) for n in range(3)] + [Span(20, 10, 300, 330)]
     >>> title_drawn_last(body + [Span(560, 16, 30, 300)])
     [[4], [0], [1], [2], [3]]
     >>> title_drawn_last(body + [Span(575, 10, 30, 300), Span(560, 16, 30, 300)])[:3]
     [[4], [5], [0]]
+    >>> title_drawn_last(body + [Span(560, 16, 30, 300), Span(5, 6, 30, 200)])
+    [[4], [0], [1], [2], [3], [5]]
     >>> title_drawn_last(body + [Span(480, 16, 30, 300)]) is None  # (drawn last, but not above the rest)
     True
     """
     n = len(spans)
+    while len(spans) - n < FOOTER_LINES and n > 2 and spans[n - 1].bottom < min(span.bottom for span in spans[:n - 1]):
+        n -= 1  # (a line drawn after the title, below every other)
+    last = [[i] for i in range(n, len(spans))]
     first = n
     for k in range(n - 1, max(n - TITLE_LINES, 1) - 1, -1):
-        if min(span.bottom for span in spans[k:]) > max(span.bottom for span in spans[:k]):
+        if min(span.bottom for span in spans[k:n]) > max(span.bottom for span in spans[:k]):
             first = k
     if first == n:
         return None
     title = sorted(range(first, n), key=lambda i: -spans[i].bottom)
-    return [[i] for i in title] + [[i] for i in range(first)]
+    return [[i] for i in title] + [[i] for i in range(first)] + last
 
 
 def in_reading_order(lines: List[str], spans: List[Optional[Span]], styles: List[Optional[Style]],
