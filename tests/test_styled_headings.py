@@ -157,6 +157,24 @@ def test_a_heading_that_ends_in_a_colon_heads_its_list() -> None:
     assert not any("Terrorism" in c.heading_path for c in chunks)
 
 
+def test_a_title_its_later_pages_print_as_their_header_heads_its_section() -> None:
+    # The section's first page sets its title large; the pages after print it
+    # small at their top, a running header. The first is the heading, the rest go.
+    words = ["storm", "flood", "fire", "theft", "subsidence", "escape of water", "impact", "riot"]
+
+    def page(n: int, header: Optional[str], first: Optional[str] = None) -> Page:
+        top = [(first, BIG)] if first else [body(header)] if header else []
+        return top + [body(f"We pay for {words[n - 2]} damage to the home."),
+                      body(f"{words[n - 1].capitalize()} is covered as well, up to the limit."), body(f"Page {n}")]
+    pages = [COVER, page(2, None, "General conditions"), page(3, "General conditions"), page(4, "General conditions"),
+             page(5, None, "Buildings standard cover"), page(6, "Buildings standard cover"),
+             page(7, "Buildings standard cover")]
+    chunks = read(pages)
+    assert [c.heading_path for c in chunks[1:]] == ["General conditions", "Buildings standard cover"]
+    assert not any("standard cover" in c.text or "General conditions" in c.text for c in chunks)
+    assert read(pages, pieces=7) == chunks  # (the layout's marks of the pages ahead are there however it is fed)
+
+
 def test_without_the_layout_only_a_list_that_starts_again_names_its_heading() -> None:
     """Text alone: ``What is not covered`` after a sentence, before a list whose
     numbers start again, is that list's heading; ``Definitions`` and ``General

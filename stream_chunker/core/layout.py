@@ -733,6 +733,10 @@ class Layout:
         body = self.body()
         return value is not None and body is not None and value >= LARGER * body.size
 
+    def set_larger(self, line: int) -> bool:
+        """Line ``line``, not yet read, is set ``LARGER`` than the body (a title, not a running header)."""
+        return self.larger(self._marks.get(line))
+
     def prominence(self, line: int) -> Optional[float]:
         """How far line ``line`` stands out, if it is marked and not yet forgotten."""
         return self._marks.get(line)

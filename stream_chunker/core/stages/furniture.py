@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Dict, Iterable, List, NamedTuple, Optional, Set, Tuple
+from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple
 
 ZONE_LINES = 3
 """Non-blank lines on each side of a page break that may be furniture."""
@@ -162,8 +162,13 @@ def printed_page(line: "ZoneLine") -> Optional[int]:
     return line.numbers[-2] if len(line.numbers) > 1 else line.numbers[-1]
 
 
+def unmarked(line: int) -> bool:
+    """No line is set larger than the body: text without a layout."""
+    return False
+
+
 def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]]],
-              known: Iterable[int] = (), edge: int = 0) -> List[int]:
+              known: Iterable[int] = (), edge: int = 0, set_larger: Callable[[int], bool] = unmarked) -> List[int]:
     """The keys of the zone ``lines`` that are furniture, given the lines of the
     zones around it by form and the keys already judged furniture. A line is
     furniture when it reads as a page number, or as a heading carried over
@@ -173,7 +178,10 @@ def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]
     ``RECURS_IN`` other page edges, or at one whose line was furniture already
     (the last pages of a text, and headers that alternate left and right, see
     fewer edges after them). A short page can put one line in the zones of two
-    breaks: a line does not recur by meeting itself.
+    breaks: a line does not recur by meeting itself. A section's title that
+    its later pages print again as their running header is no furniture where
+    it first stands: the layout sets it larger than the body there
+    (``set_larger``, by line number), and not where it recurs.
 
     >>> head = lambda key, page: ZoneLine(key, key, key, key, page, "Acme Policy", ())
     >>> number = ZoneLine(20, 20, 2, 21, 1, "", (3,))
@@ -189,8 +197,18 @@ def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]
     numbered += [line for line in lines if printed_page(line) is not None]
     foot = _page_foot(lines, near, edge)
     return [line.key for line in lines
-            if not line.form or _carried_over(line.form) or line is foot or _recurs(line, near, known)
+            if not line.form or _carried_over(line.form) or line is foot
+            or _recurs(line, near, known) and not _title_run_on(line, near, set_larger)
             or _page_numbered(line, numbered, near, known)]
+
+
+def _title_run_on(line: ZoneLine, near: List[Dict[str, List[ZoneLine]]], set_larger: Callable[[int], bool]) -> bool:
+    """``line`` is a section's title set larger than the body, and its form
+    recurs only on later pages, none set so: the running header it becomes."""
+    if not set_larger(line.line):
+        return False
+    others = [other for forms in near for other in forms.get(line.form, ()) if other.key != line.key]
+    return all(other.page > line.page and not set_larger(other.line) for other in others)
 
 
 def _page_foot(lines: List[ZoneLine], near: List[Dict[str, List[ZoneLine]]], edge: int) -> Optional[ZoneLine]:

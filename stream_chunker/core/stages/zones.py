@@ -31,8 +31,8 @@ from itertools import islice
 from typing import Callable, Deque, Dict, List, Optional, Set, Tuple
 
 from ..records import new
-from .furniture import (MAX_LOOKAHEAD, MAX_LOOKAHEAD_LINES, ZONE_LINES, ZONES_APART, ZoneLine, filed_under, furniture,
-                        line_form)
+from .furniture import (MAX_LOOKAHEAD, MAX_LOOKAHEAD_LINES, ZONE_LINES, ZONES_APART, ZoneLine, unmarked, filed_under,
+                        furniture, line_form)
 
 # The start of the next line with something on it.
 _NONBLANK_LINE = re.compile(r"(?m)^[^\S\n]*\S")
@@ -91,9 +91,10 @@ class PageZones:
     """Holds text back until its zones are judged; passes it to ``release`` with the keys of its furniture
     lines (line starts in it, or ``before_form_feed`` of one) and the line after it, still held (or none)."""
 
-    def __init__(self, release: Release, long_line: LongLine) -> None:
+    def __init__(self, release: Release, long_line: LongLine, set_larger: Optional[Callable[[int], bool]] = None) -> None:
         self._release = release
         self._long_line = long_line
+        self._set_larger = set_larger if set_larger is not None else unmarked  # (by a PDF's layout, by line number)
         self._held: Deque[str] = deque()  # text fed and not yet released, in blocks
         self._skip = 0  # characters of the first held block released already
         self._base = 0  # offset of the held text in the whole text
@@ -244,7 +245,8 @@ class PageZones:
             near = self._judged + list(islice(pending, 1, ZONES_APART + 1))
             known = [key for other in self._judged for key in other.furniture]
             if ready:
-                zone.furniture = furniture(zone.lines, [other.forms for other in near], known, zone.edge[0])
+                zone.furniture = furniture(zone.lines, [other.forms for other in near], known, zone.edge[0],
+                                           self._set_larger)
             else:  # the text passed its window first: judged on what is inside it
                 def inside(line: ZoneLine, zone: Zone = zone) -> bool:
                     return zone.inside(line.line, line.end)
@@ -252,7 +254,8 @@ class PageZones:
                 # the text would never have reached one beyond it by now.
                 forms = [{form: [z for z in lines if inside(z)] for form, lines in other.forms.items()}
                          for other in near if zone.inside(*other.edge)]
-                zone.furniture = furniture([z for z in zone.lines if inside(z)], forms, known, zone.edge[0])
+                zone.furniture = furniture([z for z in zone.lines if inside(z)], forms, known, zone.edge[0],
+                                           self._set_larger)
             self._furniture.update(zone.furniture)
             pending.popleft()
             if zone is self._collecting:
