@@ -175,6 +175,15 @@ def test_a_title_its_later_pages_print_as_their_header_heads_its_section() -> No
     assert read(pages, pieces=7) == chunks  # (the layout's marks of the pages ahead are there however it is fed)
 
 
+def test_a_heading_of_two_titles_joined_by_a_semicolon_is_a_heading() -> None:
+    page: Page = [("Death And Disability Benefits", BIG), body("We pay the benefits below."),
+                  ("Proof Of Claim; Medical Reports", BOLD), body("Send us written proof of claim at once."),
+                  ("We pay; you claim", BOLD), body("This line in bold is two clauses, not a title."), body("Call us.")]
+    chunks = read([COVER, page])
+    assert chunk_with(chunks, "written proof").heading_path == "Death And Disability Benefits > Proof Of Claim; Medical Reports"
+    assert not any("you claim" in c.heading_path for c in chunks)
+
+
 def test_without_the_layout_only_a_list_that_starts_again_names_its_heading() -> None:
     """Text alone: ``What is not covered`` after a sentence, before a list whose
     numbers start again, is that list's heading; ``Definitions`` and ``General

@@ -169,14 +169,18 @@ def styled_title(text: str, max_words: int, larger: bool = False, alone: bool = 
     (False, True)
     >>> styled_title("What is covered:", 12), styled_title("What is covered:", 12, alone=True)
     (False, True)
+    >>> styled_title("Proof Of Claim; Medical Reports", 12), styled_title("We pay; you claim", 12)
+    (True, False)
     """
     if larger and text.endswith(",") or alone and leads_in(text):
         text = text[:-1]  # (a title that wraps, or one that heads its list: ``What is covered:``)
     letter = first_letter(text)
     if not letter or not (letter.isupper() or text[:1].isdigit()):
         return False
-    if reads_as_sentence(text, max_words) or re.search(r"[.;:]\s", text):
+    if reads_as_sentence(text, max_words) or re.search(r"[.:]\s", text):
         return False
+    if ";" in text and not title_case(text):
+        return False  # (two clauses, unless each is a title: ``Proof Of Claim; Medical Reports``)
     if mostly_figures(text):
         return False  # a code, not a title: a form number in a footer (``MP0005001003835``, ``CP 00 10 10 12``)
     return _AMOUNT.search(text) is None
