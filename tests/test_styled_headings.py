@@ -184,6 +184,17 @@ def test_a_heading_of_two_titles_joined_by_a_semicolon_is_a_heading() -> None:
     assert not any("you claim" in c.heading_path for c in chunks)
 
 
+def test_a_part_set_apart_after_numbered_clauses_opens_at_the_top() -> None:
+    page: Page = [("General exclusions", BIG), body("1 This policy does not apply when"),
+                  body("your car is used for racing."), body("2 This policy does not cover loss caused by"),
+                  body("war or terrorism."), ("Part A: Loss and damage", BIG),
+                  ("What is covered", BOLD), body("We pay for loss of or damage to your car."), body("Call us.")]
+    chunks = read([COVER, page])
+    covered = chunk_with(chunks, "damage to your car")
+    assert covered.heading_path == "Loss and damage > What is covered" and covered.clause == "A"
+    assert not any("Part A" in c.text for c in chunks)
+
+
 def test_without_the_layout_only_a_list_that_starts_again_names_its_heading() -> None:
     """Text alone: ``What is not covered`` after a sentence, before a list whose
     numbers start again, is that list's heading; ``Definitions`` and ``General

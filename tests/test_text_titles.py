@@ -139,6 +139,21 @@ def test_the_numbers_go_on_after_several_headings_without_a_number() -> None:
     assert not any("2 Claims" in c.text for c in chunks)
 
 
+def test_numbered_clauses_under_a_heading_are_its_items() -> None:
+    # A number before the first line of a clause (``… apply when`` ⏎ ``your
+    # car:``) is an item of the heading over it, not a section above it; the
+    # next number opens after a full stop though its line ends in a comma.
+    text = ("We cover your car.\nGeneral exclusions\n1 This policy does not apply when\nyour car:\n"
+            "a is being used for racing\nb is being driven by a person not covered.\n"
+            "2 This policy does not cover any liability, damage,\ncost or expenses in excess of the law.\n"
+            "3 This policy does not provide cover for\nloss caused by war.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [(c.id, c.clause) for c in chunks[1:]] == [
+        ("general-exclusions.1", "1"), ("general-exclusions.2", "2"), ("general-exclusions.3", "3")]
+    assert all(c.heading_path.startswith("General exclusions > ") for c in chunks[1:])
+    assert_balanced(text)
+
+
 def test_a_number_does_not_go_on_under_another_heading() -> None:
     # "2" would continue the list under "Words with special meaning"; it is under "Claims" now.
     text = ("Words with special meaning\n1. Home means your house.\nThat is all.\nGENERAL CONDITIONS\n"

@@ -88,6 +88,21 @@ def leads_on(title: str) -> bool:
     return last.lower() in LEADING_ON or last[-1:] in _LEADS_ON
 
 
+_CLAUSE_GOES_ON = frozenset("when where which who whom whose if unless whether while whilst because although".split())
+"""Words a sentence goes on after, as it does after those a title does not end on."""
+
+
+def goes_on(text: str) -> bool:
+    """Whether a numbered line's words stop where a sentence goes on: the first
+    line of a clause (``1 This policy does not apply when`` ⏎ ``your car:``),
+    not a title.
+
+    >>> goes_on("This policy does not apply when"), goes_on("Loss of or damage to your car"), goes_on("Cover for")
+    (True, False, True)
+    """
+    return leads_on(text) or (text.split() or [""])[-1].lower() in _CLAUSE_GOES_ON
+
+
 _AMOUNT = re.compile(r"[$£€¥₹]\s?\d|\b(?:INR|USD|GBP|EUR|AUD|SGD|NZD|CAD|Rs\.?)\s?\d"
                      r"|\d[\d,]*\.\d\d\b|\b(?:Nil|NIL|N/A)\b|\d\s*%")
 """What a row of a table of benefits holds, and a heading does not."""

@@ -46,7 +46,7 @@ from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
 from .contents import CONTENTS_TITLE, LEADER, ReadsContents
-from .outline import (continues_title, heads_list, is_title, leads_on, prefix_label, row_cells, styled_title,
+from .outline import (continues_title, goes_on, heads_list, is_title, leads_on, prefix_label, row_cells, styled_title,
                       wraps_onto)
 from .parts import Parts
 from .held import HELD_LINES, Held
@@ -617,7 +617,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         m, placed = rec.match, self._verdict
         assert m is not None and isinstance(placed, Placement)
         title = (m["title"] if m["title"] is not None else m["glued"]).strip()
-        placed = self._above_smaller(rec, self._first_at_top(placed, not reads_as_sentence(title, self.max_words)))
+        titled = not reads_as_sentence(title, self.max_words) and not goes_on(title)
+        placed = self._above_smaller(rec, self._first_at_top(placed, titled))
         self._open_decimal(rec, placed, m["num"], title, bool(m["dot"]))
 
     def open_label(self, rec: Line) -> None:

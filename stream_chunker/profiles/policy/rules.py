@@ -134,11 +134,21 @@ def number_before_sentence_or_date(reads: Reads, line: HeadingLine) -> Optional[
     """``14 days after the leak``, ``1 January 2026``: a number, not a section;
     nor is a street number (``1 Drake Circus``, ``80 S 8TH ST · SUITE 2200 ·
     MINNEAPOLIS, MN 55402``)."""
-    if len(line.number) == 1 and (_DATE.match(line.title) or reads_as_sentence(line.title, 1 << 30)):
+    if len(line.number) == 1 and (_DATE.match(line.title) or reads_as_sentence(line.title, 1 << 30)
+                                  and not _numbered_clause(reads, line)):
         return Refusal("a number before a sentence or a date")
     if len(line.number) == 1 and not line.dot and _ADDRESS.search(line.title):
         return Refusal("a street number before an address")
     return None
+
+
+def _numbered_clause(reads: Reads, line: HeadingLine) -> bool:
+    """A clause numbered next after an open number (``5 This policy does not
+    provide cover …`` ⏎ ``6 This policy does not cover any liability,``): after
+    the end of a sentence, its first word a capital."""
+    d = reads.decimal_depth
+    return (d is not None and line.placed is not None and line.letter.isupper() and ends_clause(reads.last_line())
+            and is_next_number(reads.stack[d].level.value, line.number))
 
 
 def sibling_form(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
@@ -224,11 +234,13 @@ def decimal_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
 def outline_under_decimal(reads: Reads, line: LabelLine) -> Optional[Verdict]:
     """Under a decimal clause an outline label is the clause's text (its list)
     -- but for a word of the list that sits above the outline on a line of its
-    own (``ANNEXURE - A`` after ``6. TABLE OF BENEFITS``): a clause's list has
-    no annexures, and it is the next part of the document."""
+    own (``ANNEXURE - A`` after ``6. TABLE OF BENEFITS``), or that a PDF's
+    layout sets apart (``Part A: Loss and damage`` after the general
+    exclusions ``1``-``6``): a clause's list has no annexures or parts, and it
+    is the next part of the document."""
     if reads.decimal_depth is None:
         return None
-    return None if line.family.name == "prefixed" and line.text is None else QUIET
+    return None if line.family.name == "prefixed" and (line.text is None or line.set_apart) else QUIET
 
 
 def outline_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
