@@ -438,17 +438,22 @@ def test_a_light_body_makes_its_regular_weight_the_emphasis(tmp_path):
 
 
 def test_a_page_title_drawn_after_its_body_and_before_a_slug_is_read_first(tmp_path):
-    """Some booklets draw each page's title after the page's text, and the
-    printer's slug below the page after that: the title still heads the page."""
+    """Some booklets and forms draw each page's title (and a line under it) after
+    the page's text, a running header first and a printer's slug below the page
+    last: the title still heads the page."""
     pdf = fpdf.FPDF()
     for title, text in (("Buildings conditions", "You must keep the buildings in good repair."),
                         ("Contents conditions", "You must keep the contents in good repair.")):
         pdf.add_page()
+        pdf.set_font("Helvetica", "", 8)
+        pdf.text(20, 10, f"Agency Code 06-0883-00 Policy Number 54-835-{pdf.page_no()}")  # drawn first, at the top
         pdf.set_font("Helvetica", "", 10)
         for n in range(12):
             pdf.text(20, 60 + 6 * n, f"{text} Line {n + 1} of the conditions of this section.")
         pdf.set_font("Helvetica", "B", 20)
         pdf.text(20, 30, title)
+        pdf.set_font("Helvetica", "", 10)
+        pdf.text(20, 40, "This endorsement modifies the insurance under the policy.")  # under the title, drawn last
         pdf.set_font("Helvetica", "", 6)
         pdf.text(20, 290, f"AV1122350_BHHHG15133_0724.indd {pdf.page_no()}")
     path = tmp_path / "titles-drawn-last.pdf"

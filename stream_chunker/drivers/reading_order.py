@@ -121,19 +121,23 @@ def reading_order(spans: Sequence[Span], texts: Sequence[str] = ()) -> Optional[
     return lines if drawn_apart else None
 
 
-TITLE_LINES = 3
-"""Lines a page's title drawn last may have."""
-FOOTER_LINES = 2
-"""Lines drawn after such a title, below every other line, that stay last."""
+TAIL_LINES = 8
+"""Lines drawn last, after a page's body, that may be its title block and its footer."""
+HEAD_LINES = 2
+"""Lines drawn first above such a title (a running header) that stay first."""
+HEAD_GAP = 3.0
+"""How far such a header stands above the body, in its line heights, at least: a margin's gap, not a paragraph's."""
 
 
 def title_drawn_last(spans: Sequence[Span]) -> Optional[List[List[int]]]:
-    """The lines (as :func:`reading_order` gives them) with the last ones drawn
-    first, where the page draws its title last, after its body and footer:
-    up to ``TITLE_LINES`` lines, all above every line drawn before them (a
-    booklet's page title over its two columns: ``If you're in an accident``),
-    and after them at most ``FOOTER_LINES`` below every line (a printer's slug
-    drawn last of all, which stays last). ``None`` where the page draws no such title.
+    """The lines (as :func:`reading_order` gives them) with a title drawn last
+    read first, where the page draws it after its body: the last lines drawn,
+    up to ``TAIL_LINES``, each above every line of the body (a booklet's page
+    title over its two columns, ``If you're in an accident``; an endorsement's
+    title and the line under it) or below every one (a printer's slug, a form
+    number, which stay last), at least one above. Up to ``HEAD_LINES`` lines
+    drawn first above them all, a margin's gap above the body (a running header), stay first. ``None`` where
+    the page draws no such title.
 
     >>> body = [Span(500 - 12 * n, 10, 30, 300) for n in range(3)] + [Span(20, 10, 300, 330)]
     >>> title_drawn_last(body + [Span(560, 16, 30, 300)])
@@ -142,21 +146,30 @@ def title_drawn_last(spans: Sequence[Span]) -> Optional[List[List[int]]]:
     [[4], [5], [0]]
     >>> title_drawn_last(body + [Span(560, 16, 30, 300), Span(5, 6, 30, 200)])
     [[4], [0], [1], [2], [3], [5]]
+    >>> title_drawn_last([Span(700, 8, 30, 200)] + body + [Span(560, 16, 30, 300), Span(540, 10, 30, 300)])
+    [[0], [5], [6], [1], [2], [3], [4]]
     >>> title_drawn_last(body + [Span(480, 16, 30, 300)]) is None  # (drawn last, but not above the rest)
     True
     """
     n = len(spans)
-    while len(spans) - n < FOOTER_LINES and n > 2 and spans[n - 1].bottom < min(span.bottom for span in spans[:n - 1]):
-        n -= 1  # (a line drawn after the title, below every other)
-    last = [[i] for i in range(n, len(spans))]
-    first = n
-    for k in range(n - 1, max(n - TITLE_LINES, 1) - 1, -1):
-        if min(span.bottom for span in spans[k:n]) > max(span.bottom for span in spans[:k]):
-            first = k
-    if first == n:
+    found: Optional[Tuple[int, int, List[int], List[int]]] = None
+    for first in range(n - 1, max(n - TAIL_LINES, 1) - 1, -1):
+        top = max(spans[i].bottom for i in range(first, n))
+        head = 0
+        while head < min(HEAD_LINES, first - 1) and spans[head].bottom > top \
+                and spans[head].bottom - max(spans[i].bottom for i in range(head + 1, first)) > HEAD_GAP * spans[head].height:
+            head += 1
+        high = max(spans[i].bottom for i in range(head, first))
+        low = min(spans[i].bottom for i in range(head, first))
+        above = [i for i in range(first, n) if spans[i].bottom > high]
+        below = [i for i in range(first, n) if spans[i].bottom < low]
+        if above and len(above) + len(below) == n - first:
+            found = (first, head, above, below)
+    if found is None:
         return None
-    title = sorted(range(first, n), key=lambda i: -spans[i].bottom)
-    return [[i] for i in title] + [[i] for i in range(first)] + last
+    first, head, above, below = found
+    title = sorted(above, key=lambda i: -spans[i].bottom)
+    return [[i] for i in range(head)] + [[i] for i in title] + [[i] for i in range(head, first)] + [[i] for i in below]
 
 
 def in_reading_order(lines: List[str], spans: List[Optional[Span]], styles: List[Optional[Style]],
