@@ -735,7 +735,8 @@ class Layout:
 
     def set_larger(self, line: int) -> bool:
         """Line ``line``, not yet read, is set ``LARGER`` than the body (a title, not a running header)."""
-        return self.larger(self._marks.get(line))
+        value = self._marks.get(line)
+        return value is not None and self.larger(value)
 
     def prominence(self, line: int) -> Optional[float]:
         """How far line ``line`` stands out, if it is marked and not yet forgotten."""

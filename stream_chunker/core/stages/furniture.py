@@ -194,19 +194,25 @@ def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]
     """
     lines, near, known = list(lines), list(near), set(known)
     numbered = [other for forms in near for other in forms.get(PAGE_NUMBER, ())]
-    numbered += [line for line in lines if printed_page(line) is not None]
+    numbered += [line for line in lines if not line.form and line.numbers and printed_page(line) is not None]
+    filed = set().union(*near)  # (a line whose form is filed nowhere near and that has no number recurs as nothing)
+    out = []
+    for line in lines:
+        form = line.form
+        if not form or (form in filed or line.numbers) and (
+                _recurs(line, near, known) and not (set_larger(line.line) and _title_run_on(line, near, set_larger))
+                or _page_numbered(line, numbered, near, known)) \
+                or form[-4:].lower() in _CARRIED_TAILS and _carried_over(form):
+            out.append(line.key)
     foot = _page_foot(lines, near, edge)
-    return [line.key for line in lines
-            if not line.form or _carried_over(line.form) or line is foot
-            or _recurs(line, near, known) and not _title_run_on(line, near, set_larger)
-            or _page_numbered(line, numbered, near, known)]
+    if foot is not None and foot.key not in out:
+        out = [line.key for line in lines if line.key in out or line is foot]
+    return out
 
 
 def _title_run_on(line: ZoneLine, near: List[Dict[str, List[ZoneLine]]], set_larger: Callable[[int], bool]) -> bool:
-    """``line`` is a section's title set larger than the body, and its form
+    """``line``, a section's title set larger than the body (the caller asks),
     recurs only on later pages, none set so: the running header it becomes."""
-    if not set_larger(line.line):
-        return False
     others = [other for forms in near for other in forms.get(line.form, ()) if other.key != line.key]
     return all(other.page > line.page and not set_larger(other.line) for other in others)
 
@@ -215,14 +221,26 @@ def _page_foot(lines: List[ZoneLine], near: List[Dict[str, List[ZoneLine]]], edg
     """The zone's last line with words before its page edge (the line ``edge``),
     where the same page opened with a line of its form: a typesetter never ends
     a page on a heading (its text would be on the next page), so the second is
-    the page's tab, the page's heading printed again."""
-    foot = [line for line in lines if (line.line < edge or line.key < 0) and _has_words(line.form)]
-    if not foot:
+    the page's tab, the page's heading printed again. (Asked of every page:
+    written as plain loops, which cost a third of the same in comprehensions.)"""
+    last: Optional[ZoneLine] = None
+    for line in lines:  # (a zone lists the lines before its edge first, from the edge back: see ``zones``)
+        if (line.line < edge or line.key < 0) and _LETTER.search(line.form) is not None:
+            last = line
+            break
+    if last is None:
         return None
-    last = max(foot, key=lambda line: line.line)
-    tops = [other for forms in near for other in forms.get(last.form, ())]
-    tops += [other for other in lines if other.form == last.form]
-    return last if any(other.page == last.page and other.line < last.line for other in tops) else None
+    form, page, at = last.form, last.page, last.line
+    for other in lines:
+        if other.form == form and other.page == page and other.line < at:
+            return last
+    for forms in near:
+        others = forms.get(form)
+        if others:
+            for other in others:
+                if other.page == page and other.line < at:
+                    return last
+    return None
 
 
 def _carried_over(form: str) -> bool:
@@ -232,7 +250,13 @@ def _carried_over(form: str) -> bool:
     ...                             "Continued overleaf", "the cover continued.", "discontinued")]
     [True, True, True, False, False]
     """
-    return form[-1:] in "dD)eEfF" and _CARRIED_OVER.search(form) is not None
+    return form[-4:].lower() in _CARRIED_TAILS and _CARRIED_OVER.search(form) is not None
+
+
+_CARRIED_TAILS = frozenset(end[-4:] for end in ("continued", "continued)", "cont'd", "cont'd)", "cont\u2019d",
+                                                "cont\u2019d)", "overleaf", "page"))
+"""The last four letters of such a line, in lower case (``_CARRIED_OVER`` is asked only then:
+most lines end otherwise, and a set is asked at once where a list of endings is walked)."""
 
 
 def _recurs(line: ZoneLine, near: List[Dict[str, List[ZoneLine]]], known: Set[int]) -> bool:
@@ -250,8 +274,11 @@ def _recurs(line: ZoneLine, near: List[Dict[str, List[ZoneLine]]], known: Set[in
     return False
 
 
+_LETTER = re.compile(r"[^\W\d_]")
+
+
 def _has_words(form: str) -> bool:
-    return any(char.isalpha() for char in form)
+    return _LETTER.search(form) is not None
 
 
 def _page_numbered(line: ZoneLine, numbered: List[ZoneLine], near: List[Dict[str, List[ZoneLine]]],

@@ -1,26 +1,23 @@
 """The second stage: text is held back until the page furniture in it is judged.
 
-Each page break has a *zone*: the last ``ZONE_LINES`` non-blank lines before it
-and the first ones after it (the start of the text is the top of a first page,
-and, if the text had pages, its end is the foot of the last). A zone is judged
-(see ``core.stages.furniture``) once the zones of the next ``ZONES_APART`` breaks are
-complete, so that a header is known to recur the first time it appears. Text
-goes on to the record cutter once no zone that is still to be judged reaches
-into it, and its last few non-blank lines wait too, as the next break would
-make them the foot of a page.
+Each page break has a *zone*: the last ``ZONE_LINES`` non-blank lines before it and the first
+ones after it (the start of the text is the top of a first page, and, if the text had pages, its
+end is the foot of the last). A zone is judged (see ``core.stages.furniture``) once the zones of
+the next ``ZONES_APART`` breaks are complete, so that a header is known to recur the first time it
+appears. Text goes on to the record cutter once no zone that is still to be judged reaches into
+it, and its last few non-blank lines wait too, as the next break would make them a page's foot.
 
-Every decision depends on the text alone, never on how it was cut into
-pieces: a zone waits at most for a *window* of text after its first line
-(``MAX_LOOKAHEAD`` characters, ``MAX_LOOKAHEAD_LINES`` lines), and is judged on
-the zone lines inside that window -- when the zones it waits for complete
-inside it, when the text passes it, or at the end of the text, whichever comes
-first. The last lines are held only within such a window too, so that a page
-longer than that, or a run of blank lines of any length, is let go and never
-held whole. A line too long to hold (see ``core.stages.splitter``) is a barrier: the zones
-before it are judged on what came before it.
+Every decision depends on the text alone (and, from a PDF, the layout's marks, noted before the
+text comes), never on how it was cut into pieces: a zone waits at most for a *window* of text
+after its first line (``MAX_LOOKAHEAD`` characters, ``MAX_LOOKAHEAD_LINES`` lines), and is judged
+on the zone lines inside that window -- when the zones it waits for complete inside it, when the
+text passes it, or at the end of the text, whichever comes first. The last lines are held only
+within such a window too, so that a page longer than that, or a run of blank lines of any length,
+is let go and never held whole. A line too long to hold (see ``core.stages.splitter``) is a
+barrier: the zones before it are judged on what came before it.
 
-Work is done per page, not per line: form feeds and non-blank lines are found
-with ``str`` methods and one pattern over each new block.
+Work is done per page, not per line: form feeds and non-blank lines are found with ``str``
+methods and one pattern over each new block, and no block is copied whole.
 """
 
 from __future__ import annotations
@@ -64,7 +61,7 @@ class Zone:
         self.at = at  # the page edge: its form feed's line, or the start of the text
         self.edge = (at_line, at_end)  # that line's number and where it ends
         self.first, self.first_line = at, at_line  # where the zone's text begins
-        self.lines: List[ZoneLine] = []
+        self.lines: List[ZoneLine] = []  # the page's foot from its edge back, then the next page's top
         self.forms: Dict[str, List[ZoneLine]] = {}  # its lines by the keys they are filed under
         self.found = 0  # lines found at the top of the page so far
         self.completed: Optional[Tuple[int, int]] = None  # (line, end) where its top was complete
@@ -156,7 +153,7 @@ class PageZones:
     def close(self) -> None:
         if self._had_pages:
             end = Zone(self._end, self._lines + 1, self._end)
-            for recent in self._usable(self._lines, self._end):
+            for recent in reversed(self._usable(self._lines, self._end)):
                 end.add(recent)
             self._pending.append(end)
         self._decide(final=True)
@@ -190,7 +187,9 @@ class PageZones:
         # lines are many and its last few are all that is needed.
         lines_at_edge = line + block.count("\n", pos, edge)
         found: List[ZoneLine] = []
-        end = pos + len(block[pos:edge].rstrip())  # the end of the last line with text
+        end = edge  # the end of the last line with text, found without a copy of the block
+        while end > pos and block[end - 1].isspace():
+            end -= 1
         while end > pos and len(found) < ZONE_LINES:
             start = block.rfind("\n", pos, end) + 1 or pos
             text = block[start:end].strip()
@@ -244,18 +243,15 @@ class PageZones:
                 ready = zone.inside(self._lines, self._end)
             near = self._judged + list(islice(pending, 1, ZONES_APART + 1))
             known = [key for other in self._judged for key in other.furniture]
-            if ready:
-                zone.furniture = furniture(zone.lines, [other.forms for other in near], known, zone.edge[0],
-                                           self._set_larger)
-            else:  # the text passed its window first: judged on what is inside it
+            lines, forms = zone.lines, [other.forms for other in near]
+            if not ready:  # the text passed its window first: judged on what is inside it
                 def inside(line: ZoneLine, zone: Zone = zone) -> bool:
                     return zone.inside(line.line, line.end)
-                # Only page edges inside the window count: fed line by line,
-                # the text would never have reached one beyond it by now.
-                forms = [{form: [z for z in lines if inside(z)] for form, lines in other.forms.items()}
+                # Only page edges inside the window count: fed line by line, the text would not be beyond it.
+                forms = [{form: [z for z in filed if inside(z)] for form, filed in other.forms.items()}
                          for other in near if zone.inside(*other.edge)]
-                zone.furniture = furniture([z for z in zone.lines if inside(z)], forms, known, zone.edge[0],
-                                           self._set_larger)
+                lines = [z for z in zone.lines if inside(z)]
+            zone.furniture = furniture(lines, forms, known, zone.edge[0], self._set_larger)
             self._furniture.update(zone.furniture)
             pending.popleft()
             if zone is self._collecting:
