@@ -50,14 +50,15 @@ def clause_values(components: Tuple[str, ...]) -> Tuple[str, ...]:
     """``('SECTION I~2', '{Perils}', 'COVERAGE A', '(1)')`` -> ``('i', 'a', '1')``.
 
     Both sides of a comparison go through this, so that ``COVERAGE B.1``,
-    ``B.1`` and ``Coverage B – 1.`` name the same clause.
+    ``B.1`` and ``Coverage B – 1.`` name the same clause, and so do ``IMT 5``
+    and ``IMT5`` (a code with its number glued on).
     """
     values = []
     for component in components:
         component = _TILDE.sub("", component.strip())
         if not component or component.startswith("{"):
             continue
-        words = re.findall(r"[^\W_]+", component.lower())
+        words = re.findall(r"[^\W\d_]+|\d+", component.lower())
         if len(words) > 1 and words[0].isalpha() and len(words[0]) > 1:
             words = words[1:]  # the prefix word: SECTION, Coverage, Part
         if words:

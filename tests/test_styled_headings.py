@@ -195,6 +195,27 @@ def test_a_part_set_apart_after_numbered_clauses_opens_at_the_top() -> None:
     assert not any("Part A" in c.text for c in chunks)
 
 
+def test_a_title_in_capitals_whose_last_word_is_set_otherwise_is_one_heading() -> None:
+    page: Page = [("ACCIDENTAL DEATH OR DISMEMBERMENT", Style(21.0, True)), ("COVERAGE", Style(22.0, False)),
+                  body("This coverage insures you in the event of an accident."), ("Beginning of coverage", BOLD),
+                  body("The coverage begins on the date of departure."), body("Call us.")]
+    chunks = read([COVER, page])
+    assert chunk_with(chunks, "insures you").heading_path == "ACCIDENTAL DEATH OR DISMEMBERMENT COVERAGE"
+    assert chunk_with(chunks, "date of departure").heading_path == \
+        "ACCIDENTAL DEATH OR DISMEMBERMENT COVERAGE > Beginning of coverage"
+
+
+def test_a_code_with_its_number_glued_on_heads_its_endorsement() -> None:
+    page: Page = [("ENDORSEMENTS", BIG), body("The endorsements below apply when named in your schedule."),
+                  ("IMT5. HIRE PURCHASE AGREEMENT", BOLD), body("The owners named in the schedule are paid first."),
+                  ("IMT.6. LEASE AGREEMENT", Style(9.5, True)), body("The lessor named in the schedule is paid first."),
+                  body("Call us.")]  # (the second set a little smaller: a sibling all the same)
+    chunks = read([COVER, page])
+    hire, lease = chunk_with(chunks, "owners named"), chunk_with(chunks, "lessor named")
+    assert (hire.clause, hire.heading_path) == ("IMT5", "ENDORSEMENTS > HIRE PURCHASE AGREEMENT")  # (as printed)
+    assert (lease.clause, lease.heading_path) == ("IMT.6", "ENDORSEMENTS > LEASE AGREEMENT")
+
+
 def test_without_the_layout_only_a_list_that_starts_again_names_its_heading() -> None:
     """Text alone: ``What is not covered`` after a sentence, before a list whose
     numbers start again, is that list's heading; ``Definitions`` and ``General

@@ -229,10 +229,23 @@ def heads_list(before: str, line: str) -> bool:
 
 
 PREFIX_LABEL = re.compile(
-    rf"(?P<word>{OWN_WORD})[ \t]+(?P<value>{OWN_VALUE})"
+    rf"(?P<word>{OWN_WORD})(?:[ \t]+|(?<=[A-Z]{{2}})\.?(?=\d))(?P<value>{OWN_VALUE})"
     r"(?:[ \t]*[-\u2013\u2014:.)][ \t]+|[ \t]+[-\u2013\u2014][ \t]+)(?=\S)")
 """A word and a value that open a heading, whatever the word (``COVERAGE A –``,
-``Endorsement 12 -``, ``Change 1 –``, ``Condition 3:``)."""
+``Endorsement 12 -``, ``Change 1 –``, ``Condition 3:``); a code in capitals
+may have its number glued on (``IMT5. HIRE PURCHASE AGREEMENT``, ``IMT.4.
+Change of Vehicle``)."""
+
+
+def own_word(title: str) -> Optional[str]:
+    """The document's own word that labels a heading (``COVERAGE`` of ``COVERAGE
+    A – DWELLING``, ``IMT`` of ``IMT5. HIRE PURCHASE``), not a word of the list.
+
+    >>> own_word("IMT.4. Change of Vehicle"), own_word("Section 2 – Cancellation"), own_word("Claims")
+    ('IMT', None, None)
+    """
+    m = PREFIX_LABEL.match(title)
+    return None if m is None or m["word"].upper() in PREFIX_WORDS else m["word"]
 
 
 def prefix_label(title: str) -> Optional[Tuple[str, str]]:
@@ -245,10 +258,12 @@ def prefix_label(title: str) -> Optional[Tuple[str, str]]:
     (('COVERAGE A', 'DWELLING'), ('Endorsement 12', 'Flood'))
     >>> prefix_label("Section 2 – Cancellation"), prefix_label("Table 1.1 – Limits"), prefix_label("What is covered")
     (('2', 'Section 2 – Cancellation'), None, None)
+    >>> prefix_label("IMT5. HIRE PURCHASE AGREEMENT"), prefix_label("Covid19. Cover")
+    (('IMT5', 'HIRE PURCHASE AGREEMENT'), None)
     """
     m = PREFIX_LABEL.match(title)
     if m is None:
         return None
     if m["word"].upper() in PREFIX_WORDS:
         return m["value"], title
-    return f"{m['word']} {m['value']}", title[m.end():]
+    return title[:m.end("value")], title[m.end():]  # (as printed: ``COVERAGE A``, ``IMT5``)

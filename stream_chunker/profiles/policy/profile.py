@@ -46,8 +46,9 @@ from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
 from .contents import CONTENTS_TITLE, LEADER, ReadsContents
-from .outline import (continues_title, goes_on, heads_list, is_title, leads_on, prefix_label, row_cells, styled_title,
-                      wraps_onto)
+from .families import OWN_WORD
+from .outline import (continues_title, goes_on, heads_list, is_title, leads_on, own_word, prefix_label, row_cells,
+                      styled_title, wraps_onto)
 from .parts import Parts
 from .held import HELD_LINES, Held
 from .placing import BARE, Ended, Placement, is_list_style, is_next_sibling, is_prefixed
@@ -286,8 +287,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         assert value is not None
         if value == RUN_IN and self.decimal_depth is not None:
             return None  # (a term defined in a decimal clause is the clause's text, as its list is)
-        if self.layout.term(rec.first) is None \
-                and not styled_title(rec.text, self.max_words, self.layout.larger(value), alone=True):
+        labelled = prefix_label(rec.text)  # (a code's title after it: ``IMT5. HIRE PURCHASE AGREEMENT``)
+        if self.layout.term(rec.first) is None and not styled_title(
+                rec.text if labelled is None else labelled[1], self.max_words, self.layout.larger(value), alone=True):
             return None  # (a run-in term's line is its text: the layout checked the term)
         stack = self.stack
         inside = self._inside_decimal(value)
@@ -295,7 +297,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             return inside
         if self._fresh_decimal_heading(value):
             return len(stack)
-        depth = styled_depth(stack, value)
+        depth = self._family_of(rec.text, stack)
+        if depth is None:
+            depth = styled_depth(stack, value)
         if depth == len(stack) and stack and not stack[-1].heading and not self._ends_items(rec, value):
             # Under the deepest level only as a heading's subheading (a decimal
             # section is one): under an item a term or a line set in bold is
@@ -309,6 +313,21 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if any(o.level.style == DECIMAL for o in stack[:depth]) and any(o.level.style == DECIMAL for o in stack[depth:]):
             return None
         return depth
+
+    @staticmethod
+    def _family_of(text: str, stack: Sequence[Open]) -> Optional[int]:
+        """Where a heading labelled with its own word goes when a heading of the
+        same word is open: at that heading's place, its sibling, however the
+        typesetter sized the two (``IMT.4. Change of Vehicle`` in 10 points,
+        ``IMT5. HIRE PURCHASE AGREEMENT`` in 9.5)."""
+        word = own_word(text)
+        if word is None:
+            return None  # (a word of the list's value is ranked by style, as ever)
+        for at, opened in enumerate(stack):
+            printed = _OWN_WORD.match(opened.level.printed)
+            if opened.cites and opened.level.style == UNNUMBERED and printed is not None and printed.group() == word:
+                return at
+        return None
 
     def _overleaf(self, rec: Line) -> bool:
         """Line ``rec``, the next page's first after labels alone at the foot of
@@ -381,8 +400,20 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def _continues_styled(self, rec: Line, value: Optional[float]) -> bool:
         top = self.stack[-1] if self.stack else None
         return (top is not None and top.level.style == UNNUMBERED and top.last == rec.first - 1
-                and top.prominence == value and not self._para and value != RUN_IN
+                and self._set_alike(top, rec, value) and not self._para and value != RUN_IN
                 and styled_title(f"{top.title} {rec.text}", self.max_words))  # (not a table's row after it)
+
+    def _set_alike(self, top: Open, rec: Line, value: Optional[float]) -> bool:
+        """Line ``rec`` is set as the heading ``top`` is: in its style, or, both in
+        capitals and set larger than the body, within a tenth of its size (a
+        title whose last word the typesetter set otherwise: ``ACCIDENTAL DEATH
+        OR DISMEMBERMENT`` in bold, ``COVERAGE`` a point larger and not)."""
+        if top.prominence == value:
+            return True
+        assert self.layout is not None
+        return (top.prominence is not None and value is not None and top.title.isupper() and rec.text.isupper()
+                and self.layout.larger(value) and self.layout.larger(top.prominence)
+                and abs(top.prominence - value) <= ALIKE * max(top.prominence, value))
 
     def open_styled(self, rec: Line) -> None:
         """Open the heading at its rank: it ends the levels below the first
@@ -617,8 +648,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         m, placed = rec.match, self._verdict
         assert m is not None and isinstance(placed, Placement)
         title = (m["title"] if m["title"] is not None else m["glued"]).strip()
-        titled = not reads_as_sentence(title, self.max_words) and not goes_on(title)
-        placed = self._above_smaller(rec, self._first_at_top(placed, titled))
+        titled = not self.started and not reads_as_sentence(title, self.max_words) and not goes_on(title)
+        placed = self._above_smaller(rec, self._first_at_top(placed, titled))  # (asked only before the first label)
         self._open_decimal(rec, placed, m["num"], title, bool(m["dot"]))
 
     def open_label(self, rec: Line) -> None:
@@ -1236,6 +1267,11 @@ def _starts_anew(title: str, line: str) -> bool:
         return False
     first = words[0]
     return first[:1].isupper() and (len(first) == 1 or first[1:].islower()) and words[1][:1].islower()
+
+
+_OWN_WORD = re.compile(OWN_WORD)
+ALIKE = 0.1
+"""How far two sizes of one heading in capitals may differ, as a share of the larger."""
 
 
 def styled_depth(stack: Sequence[Open], value: float) -> int:
