@@ -23,6 +23,17 @@ seen: a lookahead of two pages (two, so headers that alternate between left and
 right pages are caught), capped at ``MAX_LOOKAHEAD`` characters and
 ``MAX_LOOKAHEAD_LINES`` lines. ``core.stages.zones`` holds that much text back and judges
 the zones in it.
+
+A heading's copies at a page's edge are furniture too, on their own evidence:
+one carried over (``Cover continued``), a page's tab at its foot (the heading
+it opened with, printed again), and a section's title that its later pages
+repeat as their header (where the layout sets the first larger than the body,
+that first stays: it is the heading).
+
+Why one module of this length: every rule reads the same zone lines, filed by
+form around the same page edges, and most ask what another found (a page's
+printed number, a form already judged furniture); apart, each would need the
+zones' filing and the others' findings handed to it.
 """
 
 from __future__ import annotations
