@@ -236,6 +236,19 @@ def test_a_bold_line_under_an_item_is_emphasis_not_a_heading() -> None:
     assert not any("Coverage is limited" in c.heading_path for c in chunks)
 
 
+def test_a_title_in_bold_after_an_item_s_last_sentence_ends_the_items() -> None:
+    # ``Pairs, Sets or Suites`` in bold, in Title Case, after a full stop, is a
+    # subheading; ``your certificate of insurance`` in bold, going on a sentence, is not.
+    page: Page = [("Basis of Claims Settlement", BIG), body("(a) We pay the cost of rebuilding."),
+                  body("(b) We pay the loss of market value."), ("Pairs, Sets or Suites", BOLD),
+                  body("We do not pay for undamaged items of a set."), body("(c) is driven by a person not covered by"),
+                  ("your certificate of insurance", BOLD), body("when the loss happens."), body("Call us.")]
+    chunks = read([COVER, page])
+    assert chunk_with(chunks, "undamaged items").heading_path == "Basis of Claims Settlement > Pairs, Sets or Suites"
+    assert chunk_with(chunks, "market value").clause == "(b)"
+    assert not any("certificate" in c.heading_path for c in chunks)
+
+
 def test_a_heading_set_larger_or_in_capitals_after_an_item_ends_the_items() -> None:
     """Under an item a bold line is emphasis; one set larger, or in capitals,
     is the next heading (an endorsement after a notice's last item)."""

@@ -41,7 +41,7 @@ from ...core.errors import ConfigError
 from ...core.packing import Cap, Key, Packer, UniqueIds
 from ...core.records import HEADING, LABEL, STYLED, TEXT, Line, Run, new
 from ...core.stages.cutter import special_lines
-from ...core.text import ends_clause, first_letter, reads_as_sentence, short_title
+from ...core.text import ends_clause, ends_sentence, first_letter, reads_as_sentence, short_title, title_case
 from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
@@ -393,9 +393,16 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         return depth
 
     def _ends_items(self, rec: Line, value: float) -> bool:
+        """A line the layout marks ends the items above it, as a heading, when it
+        is set larger, or in capitals, or is a title in Title Case after a full
+        stop (``Pairs, Sets or Suites`` in bold after item ``(c)``'s last
+        sentence); bold words that go on a sentence are its emphasis."""
         layout = self.layout
-        return (value != RUN_IN and layout is not None and layout.body() is not None
-                and (layout.larger(value) or rec.text.isupper() and len(rec.text) > 3))
+        if value == RUN_IN or layout is None or layout.body() is None:
+            return False
+        text = rec.text
+        return (layout.larger(value) or text.isupper() and len(text) > 3
+                or title_case(text) and len(text.split()) > 1 and ends_sentence(self.last_line()))
 
     def _continues_styled(self, rec: Line, value: Optional[float]) -> bool:
         top = self.stack[-1] if self.stack else None
