@@ -249,6 +249,17 @@ def test_a_title_in_bold_after_an_item_s_last_sentence_ends_the_items() -> None:
     assert not any("certificate" in c.heading_path for c in chunks)
 
 
+def test_a_page_title_set_large_in_a_narrow_column_is_one_heading() -> None:
+    huge = Style(20.0, False)
+    page: Page = [("Medical,", huge), ("Evacuation", huge), ("and Additional", huge), ("Expenses", huge),
+                  body("We pay the medical expenses you incur abroad."), body("We pay to bring you home."),
+                  ("Four lines of a box", BOLD), ("set in bold at the body's", BOLD), ("size are no heading", BOLD),
+                  ("but a paragraph set so", BOLD), body("Call us.")]
+    chunks = read([COVER, page])
+    assert chunk_with(chunks, "medical expenses").heading_path == "Medical, Evacuation and Additional Expenses"
+    assert not any("box" in c.heading_path for c in chunks)
+
+
 def test_a_heading_set_larger_or_in_capitals_after_an_item_ends_the_items() -> None:
     """Under an item a bold line is emphasis; one set larger, or in capitals,
     is the next heading (an endorsement after a notice's last item)."""

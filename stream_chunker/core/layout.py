@@ -178,7 +178,8 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
                  body: Style) -> List[Tuple[int, int, float]]:
     """The runs of lines that stand out from ``body`` as a heading does:
     ``(start, end, prominence)`` for lines ``start`` to ``end - 1``, each run
-    lines in one style above the body's, no more than ``MAX_RUN`` of them and
+    lines in one style above the body's, no more than ``MAX_RUN`` of them
+    (``MAX_TITLE_RUN`` set ``TITLE_SIZE`` times the body's size or more) and
     not ending as a sentence or a list does. A sentence set in bold for
     emphasis, or a bold list of zones, is body text (the FEMA forms have both).
 
@@ -201,7 +202,8 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
         j = i + 1
         while j < n and styles[j] == style and lines[j].strip():
             j += 1
-        if value is not None and j - i <= MAX_RUN:
+        if value is not None and (j - i <= MAX_RUN or j - i <= MAX_TITLE_RUN and style is not None
+                                  and style.size >= TITLE_SIZE * body.size):
             text = " ".join(line.strip() for line in lines[i:j])
             # A heading has text under it on its page: a run that only a footer
             # follows is a title drawn last (a cover block), or furniture --
@@ -340,6 +342,11 @@ CAPITALS_WORDS = 6
 
 MAX_RUN = 3
 """Lines a heading may wrap over; a longer run in one style is a paragraph set so."""
+TITLE_SIZE = 1.5
+MAX_TITLE_RUN = 6
+"""Lines a page's title set ``TITLE_SIZE`` times the body's size or more may
+wrap over, in a narrow column (``Section 4 –`` ⏎ ``Medical,`` ⏎ ``Evacuation``
+⏎ ``and Additional`` ⏎ ``Expenses``): nobody sets a paragraph so large."""
 MAX_COMMAS = 3
 """Commas a heading may hold: more make a list (``A1-A30, AR, AR/AE, …``)."""
 _RUN_ENDS = (".", ",", ";", ":")
