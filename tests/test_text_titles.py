@@ -154,6 +154,23 @@ def test_numbered_clauses_under_a_heading_are_its_items() -> None:
     assert_balanced(text)
 
 
+def test_a_policy_set_in_plain_text_is_read_in_parts() -> None:
+    # (Text as ``pdftotext -raw`` prints it: a title set apart by blank lines alone is not yet read.)
+    text = ("MOTOR INSURANCE POLICY\nThis policy covers your car.\n1 Definitions\nCar means the car named.\n"
+            "2 Claims\nTell us at once.\nHOUSEHOLD INSURANCE POLICY\nThis policy covers your home.\n"
+            "1 Definitions\nHome means the house.\n2 Claims\nTell us the same day.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    home = chunk_with(chunks, "Home means")
+    assert (home.clause, home.part) == ("1", "HOUSEHOLD INSURANCE POLICY")
+    assert chunk_with(chunks, "same day").part == "HOUSEHOLD INSURANCE POLICY"
+    assert not any("HOUSEHOLD" in c.text or "covers your home" in c.text and c.clause == "2" for c in chunks)
+    assert len({c.id for c in chunks}) == len(chunks)
+
+
+def chunk_with(chunks, words: str):
+    return next(c for c in chunks if words in c.text)
+
+
 def test_a_number_does_not_go_on_under_another_heading() -> None:
     # "2" would continue the list under "Words with special meaning"; it is under "Claims" now.
     text = ("Words with special meaning\n1. Home means your house.\nThat is all.\nGENERAL CONDITIONS\n"

@@ -205,6 +205,9 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
         if value is not None and (j - i <= MAX_RUN or j - i <= MAX_TITLE_RUN and style is not None
                                   and style.size >= TITLE_SIZE * body.size):
             text = " ".join(line.strip() for line in lines[i:j])
+            if j - i > MAX_RUN and not _long_title(text):
+                i = j
+                continue
             # A heading has text under it on its page: a run that only a footer
             # follows is a title drawn last (a cover block), or furniture --
             # unless it is numbered as a section is (a chapter's title page).
@@ -342,6 +345,20 @@ CAPITALS_WORDS = 6
 
 MAX_RUN = 3
 """Lines a heading may wrap over; a longer run in one style is a paragraph set so."""
+def _long_title(text: str) -> bool:
+    """A run of more lines than a heading has reads as a title all the same: a
+    few words, no mark that ends a sentence or a clause, not ending on a word
+    that leads on (a paragraph set large, ``Under this Coverage D … pay for: a.
+    The cost …``, has them).
+
+    >>> _long_title("Section 4 – Medical, Evacuation and Additional Expenses"), _long_title("we will not pay for: a. The")
+    (True, False)
+    """
+    words = text.split()
+    return len(words) <= TITLE_WORDS + 4 and _CLAUSE_MARK.search(text) is None and words[-1].lower() not in LEADING_ON
+
+
+_CLAUSE_MARK = re.compile(r"[.;:]")
 TITLE_SIZE = 1.5
 MAX_TITLE_RUN = 6
 """Lines a page's title set ``TITLE_SIZE`` times the body's size or more may
