@@ -229,12 +229,13 @@ def heads_list(before: str, line: str) -> bool:
 
 
 PREFIX_LABEL = re.compile(
-    rf"(?P<word>{OWN_WORD})(?:[ \t]+|(?<=[A-Z]{{2}})\.?(?=\d))(?P<value>{OWN_VALUE})"
-    r"(?:[ \t]*[-\u2013\u2014:.)][ \t]+|[ \t]+[-\u2013\u2014][ \t]+)(?=\S)")
+    rf"(?P<word>{OWN_WORD})(?:[ \t]+|(?<=[A-Z]{{2}})\.?[ \t]?(?=\d))(?P<value>{OWN_VALUE})"
+    r"(?:[ \t]*[-\u2013\u2014:.)][ \t]+|[ \t]+[-\u2013\u2014][ \t]+|(?<=\d)\.(?=[A-Z]{2}))(?=\S)")
 """A word and a value that open a heading, whatever the word (``COVERAGE A –``,
 ``Endorsement 12 -``, ``Change 1 –``, ``Condition 3:``); a code in capitals
 may have its number glued on (``IMT5. HIRE PURCHASE AGREEMENT``, ``IMT.4.
-Change of Vehicle``)."""
+Change of Vehicle``, ``IMT. 3. TRANSFER``), and a title in capitals after it
+(``IMT20.REDUCTION IN THE LIMIT``)."""
 
 
 def own_word(title: str) -> Optional[str]:
@@ -260,6 +261,8 @@ def prefix_label(title: str) -> Optional[Tuple[str, str]]:
     (('2', 'Section 2 – Cancellation'), None, None)
     >>> prefix_label("IMT5. HIRE PURCHASE AGREEMENT"), prefix_label("Covid19. Cover")
     (('IMT5', 'HIRE PURCHASE AGREEMENT'), None)
+    >>> prefix_label("IMT. 3. TRANSFER OF INTEREST"), prefix_label("IMT20.REDUCTION IN THE LIMIT")
+    (('IMT. 3', 'TRANSFER OF INTEREST'), ('IMT20', 'REDUCTION IN THE LIMIT'))
     """
     m = PREFIX_LABEL.match(title)
     if m is None:
