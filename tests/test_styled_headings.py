@@ -7,6 +7,7 @@ made-up styles, so that each rule is seen on its own. The real PDFs are at the e
 
 from __future__ import annotations
 
+import ctypes
 import re
 import shutil
 from pathlib import Path
@@ -18,7 +19,7 @@ from hypothesis import strategies as st
 
 from stream_chunker import Chunker
 from stream_chunker.core.layout import LEARNING_CHARS, MAX_STYLES, Layout, Style, prominence, standing_out
-from stream_chunker.drivers.pdf import FontNames
+from stream_chunker.drivers.pdf import MAX_FONTS, FontNames
 
 BODY = Style(10.0, False)
 BIG = Style(16.0, True)
@@ -818,6 +819,51 @@ def test_a_schedule_of_benefits_before_its_wording_opens_no_section(rows, pieces
 ])
 def test_a_font_is_bold_by_its_name(name: str, bold: bool) -> None:
     assert bool(FontNames._BOLD.search(name)) is bold
+
+
+class FakePdfium:
+    """PDFium's two font calls, answered from a list of (name, weight) a character."""
+
+    def __init__(self, fonts: Sequence[Tuple[str, int]]) -> None:
+        self.fonts = fonts
+
+    def FPDFText_GetFontInfo(self, textpage: object, index: int, buffer: object, size: int, flags: object) -> int:
+        name = self.fonts[index][0].encode() + b"\0"
+        if size >= len(name):
+            ctypes.memmove(buffer, name, len(name))  # type: ignore[arg-type]
+        return len(name)
+
+    def FPDFText_GetFontWeight(self, textpage: object, index: int) -> int:
+        return self.fonts[index][1]
+
+
+def fonts_of(chars: Sequence[Tuple[str, int]]) -> FontNames:
+    pytest.importorskip("pypdfium2", reason="the PDF driver's fonts need pypdfium2")
+    fonts = FontNames()
+    fonts.c = FakePdfium(chars)
+    return fonts
+
+
+def test_the_regular_weight_of_a_light_body_is_its_bold() -> None:
+    chars = [("AllianzNeo-Light", 300)] * 40 + [("AllianzNeo-Regular", 400)] * 5 + [("AllianzNeo-Bold", 700)]
+    fonts = fonts_of(chars)
+    assert not fonts.bold(None, 40)  # (nothing is known of the body yet)
+    for index in range(len(chars)):
+        fonts.bold(None, index)
+    fonts.page_read()
+    assert [fonts.bold(None, i) for i in (0, 40, 45)] == [False, True, True]
+    regular = fonts_of([("ArialMT", 400)] * 40 + [("Arial-BoldMT", 700)])
+    for index in range(41):
+        regular.bold(None, index)
+    regular.page_read()
+    assert [regular.bold(None, i) for i in (0, 40)] == [False, True]  # (a regular body: bold is bold)
+
+
+def test_the_fonts_remembered_are_bounded() -> None:
+    fonts = fonts_of([(f"Subset{n:05d}+Face", 400) for n in range(3 * MAX_FONTS)])
+    for index in range(3 * MAX_FONTS):
+        fonts.bold(None, index)
+    assert len(fonts._bold) <= MAX_FONTS and len(fonts._used) <= MAX_FONTS
 
 
 def test_a_larger_heading_may_lead_into_its_list() -> None:
