@@ -171,6 +171,21 @@ def chunk_with(chunks, words: str):
     return next(c for c in chunks if words in c.text)
 
 
+def test_a_title_alone_after_an_item_s_last_sentence_ends_the_items() -> None:
+    # In text with no layout a title alone (after a full stop, before a
+    # sentence) in Title Case or capitals is a heading after items too; one in
+    # sentence case there is still the item's text (``Other insurance`` is one).
+    text = ("General conditions\nThese apply to all sections.\n1. Fraud\nYou must not lie to us.\n"
+            "2. Other insurance\nWe pay our share only.\nLimit of Liability Under Section 11\n"
+            "The indemnity provided under this section is limited.\nCLAIMS PROCEDURE\nYou must tell us at once.\n"
+            "3. You may cancel this policy at any time.\nWhat happens next\nWe write to you.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert chunk_with(chunks, "indemnity").heading_path == "Limit of Liability Under Section 11"
+    assert chunk_with(chunks, "tell us at once").heading_path == "CLAIMS PROCEDURE"
+    assert "What happens next" in chunk_with(chunks, "You may cancel").text  # (an item's, not a heading's)
+    assert_balanced(text)
+
+
 def test_a_number_does_not_go_on_under_another_heading() -> None:
     # "2" would continue the list under "Words with special meaning"; it is under "Claims" now.
     text = ("Words with special meaning\n1. Home means your house.\nThat is all.\nGENERAL CONDITIONS\n"

@@ -398,9 +398,11 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         stop (``Pairs, Sets or Suites`` in bold after item ``(c)``'s last
         sentence); bold words that go on a sentence are its emphasis."""
         layout = self.layout
-        if value == RUN_IN or layout is None or layout.body() is None:
+        if value == RUN_IN or layout is None:
             return False
         text = rec.text
+        if layout.body() is None:  # (text with no layout: a title alone, after a sentence's end by its reading)
+            return text.isupper() and len(text) > 3 or title_case(text) and len(text.split()) > 1
         return (layout.larger(value) or text.isupper() and len(text) > 3
                 or title_case(text) and len(text.split()) > 1 and ends_sentence(self.last_line()))
 
