@@ -319,6 +319,18 @@ def test_a_title_at_the_top_of_a_page_is_a_heading_after_the_page_number() -> No
     assert_balanced(text)
 
 
+def test_a_title_at_the_top_of_a_page_is_a_heading_past_a_footer_block() -> None:
+    # A copyright block of three lines at each page's foot, the page number at the next one's top.
+    footer = ("Chubb Business Travel Policy Wording, published 05/2019\n(c) 2019 Chubb Insurance Limited. Its logos\n"
+              "are trademarks of Chubb. Chubb14-23-0519\n")
+    pages = [("Extent of Cover", "We pay the benefits in the table."), ("Exclusions", "We do not pay for war."),
+             ("Claims", "Tell us within 30 days."), ("Conditions", "You must take care.")]
+    text = "".join(f"{n + 10}\n{title}\n{body}\nThat is all for this page.\n{footer}\f"
+                   for n, (title, body) in enumerate(pages))
+    paths = [c.heading_path for c in chunk_lines(text, real_tokens=False)]
+    assert paths == [""] + [title for title, _ in pages[1:]]  # (the first is the text's first line: no line before)
+
+
 def test_a_line_at_the_top_of_a_page_that_goes_on_a_sentence_is_text() -> None:
     text = "We cover your stolen car keys.\nYou must report the theft to\n\fPage 16\nThe Police\nWe pay.\n"
     assert [c.heading_path for c in chunk_lines(text, real_tokens=False)] == [""]

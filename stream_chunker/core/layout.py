@@ -452,8 +452,10 @@ def _titles_alone(text: str, furniture: Container[int] = ()) -> List[Tuple[int, 
     return out
 
 
-PAST_FURNITURE = 4
-"""Lines of page furniture and page numbers looked past for the line before a title alone."""
+PAST_FURNITURE = 8
+"""Lines of page furniture and page numbers looked past for the line before a
+title alone: a page's footer and the next page's header, blocks of several
+lines (a copyright notice of three lines, a page number, an insurer's address)."""
 CONTEXT_LINES = MAX_RUN + PAST_FURNITURE + 1
 """Lines of the text noted before kept to read a title alone at the start of
 the next: the lines of a run of titles, the furniture looked past, the line
