@@ -173,16 +173,18 @@ def chunk_with(chunks, words: str):
 
 def test_a_title_alone_after_an_item_s_last_sentence_ends_the_items() -> None:
     # In text with no layout a title alone (after a full stop, before a
-    # sentence) in Title Case or capitals is a heading after items too; one in
-    # sentence case there is still the item's text (``Other insurance`` is one).
+    # sentence) of two words or more is a heading after items too; one word
+    # alone there is still the item's text.
     text = ("General conditions\nThese apply to all sections.\n1. Fraud\nYou must not lie to us.\n"
             "2. Other insurance\nWe pay our share only.\nLimit of Liability Under Section 11\n"
             "The indemnity provided under this section is limited.\nCLAIMS PROCEDURE\nYou must tell us at once.\n"
-            "3. You may cancel this policy at any time.\nWhat happens next\nWe write to you.\n")
+            "3. You may cancel this policy at any time.\nWhat happens next\nWe write to you.\n"
+            "4. You may claim online.\nOnline\nWe answer within a day.\n")
     chunks = list(chunk_lines(text, real_tokens=False))
     assert chunk_with(chunks, "indemnity").heading_path == "Limit of Liability Under Section 11"
     assert chunk_with(chunks, "tell us at once").heading_path == "CLAIMS PROCEDURE"
-    assert "What happens next" in chunk_with(chunks, "You may cancel").text  # (an item's, not a heading's)
+    assert chunk_with(chunks, "write to you").heading_path == "What happens next"
+    assert "Online" in chunk_with(chunks, "claim online").text  # (one word: an item's, not a heading)
     assert_balanced(text)
 
 

@@ -396,13 +396,16 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         """A line the layout marks ends the items above it, as a heading, when it
         is set larger, or in capitals, or is a title in Title Case after a full
         stop (``Pairs, Sets or Suites`` in bold after item ``(c)``'s last
-        sentence); bold words that go on a sentence are its emphasis."""
+        sentence); bold words that go on a sentence are its emphasis. In text
+        with no layout a title alone stood between two sentences to be marked:
+        of two words or more it ends them (``Right of subrogation``); a word
+        alone may be a sentence's emphasis."""
         layout = self.layout
         if value == RUN_IN or layout is None:
             return False
         text = rec.text
-        if layout.body() is None:  # (text with no layout: a title alone, after a sentence's end by its reading)
-            return text.isupper() and len(text) > 3 or title_case(text) and len(text.split()) > 1
+        if layout.body() is None:
+            return text.isupper() and len(text) > 3 or len(text.split()) > 1
         return (layout.larger(value) or text.isupper() and len(text) > 3
                 or title_case(text) and len(text.split()) > 1 and ends_sentence(self.last_line()))
 
