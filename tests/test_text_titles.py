@@ -188,6 +188,15 @@ def test_a_title_alone_after_an_item_s_last_sentence_ends_the_items() -> None:
     assert_balanced(text)
 
 
+def test_two_titles_alone_one_under_the_other_are_two_headings() -> None:
+    text = ("We insure the dwelling once it is completed.\nExtensions of Coverage\nTear Out\n"
+            "We pay to tear out walls to reach a leak.\nCosts of Removal Under\nYour Policy Schedule\n"
+            "We pay to remove debris.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [c.heading_path for c in chunks] == ["", "Extensions of Coverage", "Tear Out"]  # (one rank: siblings)
+    assert "Costs of Removal Under Your Policy Schedule" in chunks[-1].text  # (a title that leads on is no heading alone)
+
+
 def test_a_number_does_not_go_on_under_another_heading() -> None:
     # "2" would continue the list under "Words with special meaning"; it is under "Claims" now.
     text = ("Words with special meaning\n1. Home means your house.\nThat is all.\nGENERAL CONDITIONS\n"
