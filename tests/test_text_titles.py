@@ -197,6 +197,14 @@ def test_two_titles_alone_one_under_the_other_are_two_headings() -> None:
     assert "Costs of Removal Under Your Policy Schedule" in chunks[-1].text  # (a title that leads on is no heading alone)
 
 
+def test_a_title_alone_may_have_commas() -> None:
+    text = ("Your vehicle must be roadworthy.\nCarrying passengers for hire, fare or reward\n"
+            "We do not cover a vehicle used as a taxi.\nAfter all, this is private cover\nit is.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [c.heading_path for c in chunks] == ["", "Carrying passengers for hire, fare or reward"]
+    assert titles_alone("We pay.\nFire, theft, storm, flood or impact\nWe pay.\n") == []  # (a list: three commas)
+
+
 def test_a_number_does_not_go_on_under_another_heading() -> None:
     # "2" would continue the list under "Words with special meaning"; it is under "Claims" now.
     text = ("Words with special meaning\n1. Home means your house.\nThat is all.\nGENERAL CONDITIONS\n"

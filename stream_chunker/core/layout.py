@@ -378,12 +378,14 @@ _STARTS = rf"[(A-Z]|[^\S\n]*[{_BULLETS}]|\d{{1,2}}(?:\.\d{{1,2}})*[.)]? [A-Z]"
 indent) or a numbered item (``1. Storm``, ``2.1. Accident``). (Not as a
 lettered one: in the FEMA forms' text out of column order, a short line
 before ``a.`` is seldom a heading.)"""
-_TITLE_LINE = r"[A-Z][^\n.;:,!]{2,80}"
+_TITLE_LINE = r"[A-Z][^\n.;:!]{2,80}"
 """The shape of a line that may be a title alone."""
 _TITLE_ALONE = re.compile(rf"\n(?={_TITLE_LINE}\n(?:{_STARTS}))")
 """The line end before a line that may stand apart by its text alone: a
-capital first, no punctuation that ends a clause but a question mark at its
-end (``Who is covered to drive other cars?``), and a line after it that
+capital first, no full stop, colon, semicolon or exclamation mark (commas, as
+a title may have: ``Carrying passengers for hire, fare or reward``, up to
+``MAX_COMMAS``; a question mark at its end: ``Who is covered to drive other
+cars?``), and a line after it that
 starts as a sentence, an item or a bullet does. (The line before must end a
 sentence: asked of each match, as a pattern that starts with a line end is
 searched for at a tenth of the cost of one that looks behind it. A question
