@@ -205,6 +205,15 @@ def test_a_title_alone_may_have_commas() -> None:
     assert titles_alone("We pay.\nFire, theft, storm, flood or impact\nWe pay.\n") == []  # (a list: three commas)
 
 
+def test_a_label_with_only_a_control_character_after_it_is_a_label_alone() -> None:
+    # A Word list's number, a tab and BEL (a glyph the extractor could not map), the text on the next line.
+    text = "This is your policy.\nWhat is covered\nWe pay as set out below.\n1.\t\x07\nStorm damage to the home.\n2.\t\x07\nFlood damage.\n"
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [(c.clause, c.heading_path) for c in chunks if c.clause] == [
+        ("1", "What is covered > Storm damage to the home"), ("2", "What is covered > Flood damage")]
+    assert_balanced(text)
+
+
 def test_a_number_does_not_go_on_under_another_heading() -> None:
     # "2" would continue the list under "Words with special meaning"; it is under "Claims" now.
     text = ("Words with special meaning\n1. Home means your house.\nThat is all.\nGENERAL CONDITIONS\n"

@@ -33,17 +33,24 @@ OWN_WORD = r"[A-Z][A-Za-z]{2,15}"
 OWN_VALUE = r"[A-Z]|\d{1,3}|[IVXLC]{1,6}"
 """The value after it: a letter, a number or a roman numeral."""
 
+_BLANK = r"[\s\x00-\x08\x0e-\x1f\x7f]"
+"""White space, or a control character an extractor leaves for a glyph it
+could not map (``1.`` ⏎ a tab and BEL ⏎ the item's text): it prints nothing."""
+_INK = r"[^\s\x00-\x08\x0e-\x1f\x7f]"
+"""A character that prints."""
+
 DECIMAL_HEADING = re.compile(
     r"(?P<num>\d{1,3}(?:\.\d{1,3}){1,9}|\d{1,3}(?!\.))(?P<dot>\.?)"
-    r"(?:\s+(?P<title>\S.*)|(?P<glued>[A-Z]{2,}\b.*|(?<=\d\.)[A-Z][a-z].*))$"
+    rf"(?:{_BLANK}+(?P<title>{_INK}.*)|(?P<glued>[A-Z]{{2,}}\b.*|(?<=\d\.)[A-Z][a-z].*))$"
 )
 """A decimal heading: a section number, then its title (``4.2 Escape of
 water``), or glued to a word in capitals (``3.1COVERAGE``) or, after the
 number's closing dot, to any word with a capital (``5.2.10.Claim Related
 Information``: the extractor lost the space)."""
 
-TAIL = r"(?:\s+(?P<text>\S.*)|\s*$|(?<=[.)])(?P<glued>[A-Z][a-z].*))"
-"""What follows any label: its text, nothing, or its text glued on (``M.Appraisal``,
+TAIL = rf"(?:{_BLANK}+(?P<text>{_INK}.*)|{_BLANK}*$|(?<=[.)])(?P<glued>[A-Z][a-z].*))"
+"""What follows any label: its text, nothing (white space or control characters
+alone: ``1.`` tab BEL is a label alone), or its text glued on (``M.Appraisal``,
 ``(3)Failure``: words the extractor ran together). A glued label may go on with
 a level already open, or open one with its first value, never start or replace
 the outline."""
