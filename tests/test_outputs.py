@@ -43,6 +43,12 @@ start in the same paragraph within 12 lines. In the SFIP texts, whose columns
 (``II.A.1 Act``, ``II.A.2 Actual Cash Value``); their outline scores hold or
 rise (Dwelling ``-layout`` 5.5 % to 7.5 % of rows, General Property 6.7 % to
 7.5 %; the default-mode texts unchanged).
+
+Changed since, on purpose: a title alone at a page's top is read past up to
+eight lines of furniture and page number (four before, blank lines counted):
+the manual's ``Contents``, atop its second page under the running header, after
+``Page 1 of 340``, is now its list's heading, a chunk of its own, where it was
+the front matter's last line. The corpus texts are unchanged.
 """
 
 from __future__ import annotations
@@ -69,7 +75,7 @@ RECORDED = {
     ("usc-title27.layout.txt", "statute"): "de944acaed236433",
     ("dc-code-31-24.txt", "statute"): "5fdf238cb53ff420",
 }
-MANUAL = "659eb5aa25341f5e"
+MANUAL = "e53e399cc72a685e"
 
 
 def _hash(text: str, profile: str) -> str:

@@ -607,6 +607,9 @@ class Layout:
 
     def __init__(self) -> None:
         self._chars: Dict[Style, int] = {}
+        self.flat = True
+        """No line has stood out from the body yet: a PDF set in one style (or text
+        with no layout) is read for titles alone, as text is."""
         self._marks: Dict[int, float] = {}  # line number -> prominence, for lines not yet read
         self._terms: Dict[int, str] = {}  # line number -> the run-in term it starts with
         self._order: Deque[int] = deque()  # the same line numbers, in order
@@ -635,6 +638,7 @@ class Layout:
         marks: Dict[int, float] = {}
         headings = set()
         runs = standing_out(lines, styles, body)
+        self.flat = self.flat and not runs
         for start, end, value in runs:
             for i in range(start, end):
                 marks[first_line + i] = value
@@ -669,7 +673,8 @@ class Layout:
         ``text``'s last line is read by it, and one on its first lines by the
         lines before, kept from the text noted before (``CONTEXT_LINES``), so
         that where the text was cut changes nothing."""
-        if not self._chars:  # (a PDF's styles are the evidence of titles; its terms need not be set in bold)
+        if not self._chars or self.flat:  # (a PDF's styles are the evidence of titles, where it sets any apart;
+            # its terms need not be set in bold)
             self._note_titles_alone(first_line, text, takes, furniture, after)
         if '"' in text or "\u201c" in text or "\u2018" in text:  # (most blocks quote nothing: no look)
             self._note_defined_terms(first_line, text, takes, furniture)
