@@ -359,6 +359,16 @@ def test_a_title_at_the_top_of_a_page_is_a_heading_past_a_footer_block() -> None
     assert paths == [""] + [title for title, _ in pages[1:]]  # (the first is the text's first line: no line before)
 
 
+def test_a_title_atop_a_page_after_a_table_s_last_row_is_a_heading() -> None:
+    # The page before ends on a table's row, no full stop; nothing runs on over the page.
+    text = ("Your excess is shown below.\nBasic Excess $500\n\fPage 16\nHow we settle your claim\n"
+            "We arrange for a builder to repair your home.\n\fPage 17\nWhere we insure\n"
+            "We insure your home at the address shown.\n")
+    paths = [c.heading_path for c in chunk_lines(text, real_tokens=False)]
+    assert paths == ["", "How we settle your claim", "Where we insure"]
+    assert_balanced(text)
+
+
 def test_a_line_at_the_top_of_a_page_that_goes_on_a_sentence_is_text() -> None:
     text = "We cover your stolen car keys.\nYou must report the theft to\n\fPage 16\nThe Police\nWe pay.\n"
     assert [c.heading_path for c in chunk_lines(text, real_tokens=False)] == [""]

@@ -33,7 +33,7 @@ from collections import deque
 from typing import AbstractSet, Callable, Container, Deque, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .contents_page import contents_entries
-from .text import leads_in, mostly_figures
+from .text import leads_in, mostly_figures, title_case
 
 _LINE_ENDS = re.compile(r"\r\n|\r|\n")
 
@@ -477,26 +477,46 @@ def _sentence_over_the_page(text: str, end: int, furniture: Container[int]) -> b
     starts a page as a title does after a paragraph's end
     (``reference number.`` ⏎ ``\fPage 16`` ⏎ ``Theft of car keys``).
 
-    >>> _sentence_over_the_page("We pay.\n\fPage 16\nCar keys\n", 16, ()), _sentence_over_the_page("we\n\f16\nCar\n", 6, ())
+    Across a page break (a form feed), the page before may also end on a line
+    that is no sentence's (``_page_ends_apart``: a table's last row, a title at
+    its foot).
+
+    >>> _sentence_over_the_page("We pay.\n\fPage 16\nCar keys\n", 16, ()), _sentence_over_the_page("to\n\f16\nCar\n", 6, ())
+    (True, False)
+    >>> _sentence_over_the_page("Basic Excess $500\n\f16\nCar\n", 21, ()), _sentence_over_the_page("theft to\n\f16\nCar\n", 12, ())
     (True, False)
     """
-    passed = False
+    passed = paged = False
     for _ in range(PAST_FURNITURE):
         if end <= 0:
             return False
         start = text.rfind("\n", 0, end) + 1
         line = text[start:end]
         if "\f" in line:
-            passed = True
+            passed = paged = True
             line = line[:line.index("\f")]  # (the last line of the page before, if any)
         elif start in furniture or _PAGE_NUMBER.fullmatch(line.strip()):
             passed = True
             line = ""
         line = line.rstrip()
         if line:
-            return passed and line[-1] in _SENTENCE_ENDS
+            return passed and (line[-1] in _SENTENCE_ENDS or paged and _page_ends_apart(line))
         end = start - 1
     return False
+
+
+def _page_ends_apart(line: str) -> bool:
+    """A page's last line is no sentence's: a title (Title Case or capitals) or
+    a table's row (it ends on a figure), not on a word that leads on (``the``,
+    ``of``, ``to``). Not a numbered line: under a numbered heading at a page's
+    foot, a short line atop the next page is as likely the section's first
+    text as a title.
+
+    >>> _page_ends_apart("Basic Excess $500"), _page_ends_apart("Section 1: Liability"), _page_ends_apart("Cover qc")
+    (True, True, False)
+    """
+    return (title_case(line) or line.isupper() or line[-1].isdigit() or line[-1] in ")%") \
+        and not line.lstrip()[:1].isdigit() and line.rsplit(None, 1)[-1].lower() not in LEADING_ON
 
 
 _DEFINED = re.compile(
