@@ -389,3 +389,17 @@ def test_a_block_ends_at_the_first_line_that_differs_from_the_pages_before() -> 
     text = " ".join(c.text for c in chunks)
     assert "Call at" not in text.split("we pay for fire")[1]  # (from the third page on, the block goes)
     assert all(f"we pay for {word} as follows:" in text for word in own)  # (each page's own line stays)
+
+
+def test_a_page_s_number_before_its_form_feed_is_no_title_s_evidence() -> None:
+    """``… without delay`` ⏎ ``Page 6 of 8\\fAcme …`` ⏎ ``The insured …``: the
+    page's number ends the page, as no table's row does; the line atop the next
+    page goes on the text (CI found it: a generated page of one line)."""
+    pages = [["qb"], ["qc"], ["qd"], ["qe"], ["qf"], ["qg"], ["qh", "qi", "qj", "qk"], ["ql", "qm", "qn"]]
+    text = "\f".join("\n".join(["Acme Mutual Policy Wording 2026",
+                                *(f"The insured shall report {tag} without delay" for tag in page),
+                                f"Page {n} of {len(pages)}"]) for n, page in enumerate(pages, 1))
+    chunks = list(chunk_lines(text.split("\n"), real_tokens=False, max_tokens=30))
+    assert all(c.heading_path == "" for c in chunks)
+    kept = " ".join(c.text for c in chunks)
+    assert all(f"report {tag} without" in kept for page in pages for tag in page)

@@ -495,8 +495,8 @@ def _sentence_over_the_page(text: str, end: int, furniture: Container[int]) -> b
         if "\f" in line:
             passed = paged = True
             line = line[:line.index("\f")]  # (the last line of the page before, if any)
-        elif start in furniture or _PAGE_NUMBER.fullmatch(line.strip()):
-            passed = True
+        if start in furniture or _PAGE_NUMBER.fullmatch(line.strip()):
+            passed = True  # (a page's number before its form feed, ``Page 6 of 8\f``, is no table's row)
             line = ""
         line = line.rstrip()
         if line:
