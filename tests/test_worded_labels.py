@@ -12,6 +12,7 @@ from stream_chunker import chunk_lines
 from .test_headings_in_sections import paths
 from .test_styled_headings import BOLD, COVER, body, chunk_with, read
 from .test_text_titles import assert_same_in_pieces, read_generated, the_chunk_of
+from .test_word_balance import assert_balanced
 
 HOMEOWNERS = """This form describes the insurance on your property.
 Coverage A - Dwelling Building
@@ -160,3 +161,40 @@ def test_a_sentence_after_a_word_of_the_list_is_an_item_not_a_title() -> None:
     text = "We cover you.\nSection 4: Cancellation cover ends when you travel.\nWe pay.\n"
     chunk = chunk_with(list(chunk_lines(text, real_tokens=False)), "Cancellation cover")
     assert chunk.text.startswith("Section 4: Cancellation cover ends when you travel.")  # (an item keeps its words)
+
+
+SECTIONS_RESTATED = """This policy is a contract between you and us. Read it with care.
+Section 1
+Introduction
+1.1 This Policy is Part of a Contract
+The contract is made of this policy and the schedule.
+1.2 Words With Special Meaning
+Words in bold have the meaning given in section 2.
+Section 2
+Liability Coverage
+2.1 What We Cover
+We cover your legal liability for damage.
+2.2 What We Do Not Cover
+We do not cover damage you intend.
+Section 3
+Claims
+This section tells you how to claim. Call us first.
+3.1 Reporting
+Report a claim within 30 days.
+"""
+
+
+def test_decimal_clauses_that_restate_their_section_s_number_are_its_items() -> None:
+    """``Section 1`` ⏎ ``1.1 …``: the clause's first number is the section's,
+    not an item below it (``1.1``, not ``1.1.1``), and ``Section 3`` after
+    ``2.2`` opens again under the decimal clauses."""
+    chunks = list(chunk_lines(SECTIONS_RESTATED, real_tokens=False))
+    assert [(c.id, c.clause, c.heading_path) for c in chunks] == [
+        ("front", None, ""),
+        ("1.1", "1.1", "Introduction > This Policy is Part of a Contract"),
+        ("1.2", "1.2", "Introduction > Words With Special Meaning"),
+        ("2.1", "2.1", "Liability Coverage > What We Cover"),
+        ("2.2", "2.2", "Liability Coverage > What We Do Not Cover"),
+        ("3", "3", "Claims"),
+        ("3.1", "3.1", "Claims > Reporting")]
+    assert_balanced(SECTIONS_RESTATED)

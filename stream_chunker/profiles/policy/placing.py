@@ -115,7 +115,8 @@ def place_decimal(reads: Reads, number: Number, printed: str, listed_next: bool,
     top = stack[at].level if at >= 0 else None
     if top is not None and top.style == BARE and number == (top.value[0], 1):
         return Placement(at, level, converts=True)
-    if listed_next or number == (1,):
+    restates = top is not None and is_prefixed(top.style) and not any(top.value[1:]) and number == (top.value[0], 1)
+    if listed_next or number == (1,) or restates:  # ("Section 2" then "2.1": its sections under it)
         return Placement(len(stack), level)
     return replacing(reads, level, title)
 

@@ -40,7 +40,6 @@ from ...core.layout import CAPITALS, LEADING_ON, RUN_IN, TEXT_TITLE
 from ...core.errors import ConfigError
 from ...core.packing import Cap, Key, Packer, UniqueIds
 from ...core.records import HEADING, LABEL, STYLED, TEXT, Line, Run, new
-from ...core.stages.cutter import special_lines
 from ...core.text import ends_clause, ends_sentence, first_letter, reads_as_sentence, short_title, title_case
 from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
@@ -54,7 +53,7 @@ from .held import HELD_LINES, Held
 from .placing import BARE, Ended, Placement, is_list_style, is_next_sibling, is_prefixed
 from .rules import (LISTED, MID_SENTENCE, NOT_NEXT, POLICY, QUIET, TABLE_ROW, HeadingLine, LabelLine, Preset,
                     Refusal, Verdict, line_before_allows, stands_alone)
-from .state import UNNUMBERED, Frame, Open, deepest_numbered
+from .state import UNNUMBERED, Frame, Open, deepest_numbered, restated
 
 
 def chunk_id(key: Key, n: int, only: bool) -> str:
@@ -64,10 +63,6 @@ def chunk_id(key: Key, n: int, only: bool) -> str:
 
 _RULES: Final[Sequence[Rule]] = POLICY.classes
 _OUTLINE_LINES: Final = POLICY.special
-_DECIMAL_LINES: Final = special_lines(r"\d")
-"""Under a decimal section an outline label is text: only lines that start
-with a digit (decimal headings, ``4.10.`` alone, ``6.``) need a look, and
-the cutter's search gets cheaper."""
 
 
 class PolicyProfile(ParagraphProfile, ReadsContents):
@@ -86,6 +81,11 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.preset = preset
         self.RULES = preset.classes
         self._outline_lines = preset.special
+        # Under a decimal section an outline label is text: only lines that
+        # start with a digit (decimal headings, ``4.10.`` alone, ``6.``) or the
+        # word of a prefixed label (``Section 3`` after ``2.5``) need a look,
+        # and the cutter's search gets cheaper.
+        self._decimal_lines = preset.decimal_special
         self.special = preset.special
         self.max_words: int = self.settings.profile_options.get("max_title_words", MAX_TITLE_WORDS)
         self.packer = Packer(self.cap, self.emit, "\n", chunk_id)
@@ -891,6 +891,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.missed = self._held = None
         self.in_contents_list = False
         parent = self.stack[-1].cid if self.stack else ""
+        if self.stack and restated(self.stack[-1].level, opened.level):
+            parent = self.stack[-2].cid if len(self.stack) > 1 else ""
         if opened.within is not None:
             parent = opened.within.cited
         printed = opened.level.printed
@@ -910,12 +912,12 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
 
     def _deepest(self) -> None:
         """The deepest level decides which lines may open anything (see
-        ``_DECIMAL_LINES``) and where a decimal number goes."""
+        ``_decimal_lines``) and where a decimal number goes."""
         stack = self.stack
         deepest = deepest_numbered(stack)  # (headings without a number inside a decimal section: its numbers go on)
         decimal = deepest >= 0 and stack[deepest].level.style == DECIMAL
         self.decimal_depth = deepest if decimal else None  # the depth of the open decimal level
-        self.special = _DECIMAL_LINES if decimal else self._outline_lines
+        self.special = self._decimal_lines if decimal else self._outline_lines
 
     def _take_label_text(self, opened: Open, label: Line, text: str) -> None:
         """A label's text, on its line or the next: a title makes it a heading;
@@ -953,8 +955,11 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         for other in self.stack:
             if other.node is not None and other.node >= depth:
                 other.node = None
+        levels = self.stack[: index + 1]
         clause = ".".join([opened.within.cited if o.level.style == DECIMAL and opened.within is not None
-                           else o.level.printed for o in self.stack[: index + 1] if o.level.style != UNNUMBERED or o.cites])
+                           else o.level.printed for o, inner in zip(levels, levels[1:] + [None])
+                           if (o.level.style != UNNUMBERED or o.cites)
+                           and (inner is None or not restated(o.level, inner.level))])
         if opened.heading and opened.level.style != UNNUMBERED and self.confirmed:
             self.parts.opening(self.stack[:index], opened)  # (a first guess may be a contents line)
         self.packer.open(depth, new(Key, (opened.cid, clause or None, self._heading_path(), None, True,

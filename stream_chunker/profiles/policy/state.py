@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import List, Optional, Sequence, Tuple
 
 from ...core.text import short_title
-from ..labels import Level, Number
+from ..labels import DECIMAL, Level, Number
 
 UNNUMBERED = "unnumbered"
 """The style of the level a heading without a number opens (one the layout
@@ -62,6 +62,13 @@ class Open:
         self.cites = False  # an unnumbered heading with a prefix word and value of its own (``COVERAGE A –``): cited by it
         # For one inside a decimal section: that section, whose later children go under it.
         self.within: Optional[Frame] = None
+
+
+def restated(outer: Level, inner: Level) -> bool:
+    """A decimal number that begins with the number of the level above it
+    (``Section 1`` then ``1.1``): the clause and id say that number once."""
+    return (inner.style == DECIMAL and outer.style not in (DECIMAL, UNNUMBERED)
+            and inner.printed.startswith(outer.printed + "."))
 
 
 def deepest_numbered(stack: Sequence[Open]) -> int:
