@@ -343,6 +343,23 @@ def test_a_prefixed_heading_that_wraps_is_one_heading(lines: List[str], title: s
     assert chunk_with(chunks, "Costs of your stay").heading_path.startswith(f"{title} > What is covered")
 
 
+def test_a_label_alone_takes_its_title_set_larger_over_two_lines() -> None:
+    """``Section 7`` in bold, a blank line, then its title set larger over two
+    lines (FSRA's ``Loss or Damage Coverages`` ⏎ ``(Optional)``): the second
+    line goes on with the title, and the section's clauses stay under it."""
+    big = Style(20.0, True)
+    page = [("Section 7", BIG), ("", None), ("Loss or Damage Coverages", big), ("(Optional)", big), ("", None),
+            body("You have this cover only where your certificate shows a premium for it."), ("", None),
+            ("7.1 Introduction", BOLD), body("We pay for direct and accidental loss."),
+            ("7.2 What We Will Not Cover", BOLD), body("We do not pay for wear and tear.")]
+    chunks = read([COVER, page])
+    title = "Loss or Damage Coverages (Optional)"
+    assert chunk_with(chunks, "shows a premium").heading_path == title
+    assert "(Optional)" not in chunk_with(chunks, "shows a premium").text
+    assert [(c.clause, c.heading_path) for c in chunks if c.text.startswith("We ")][1:] == [
+        ("7.1", f"{title} > Introduction"), ("7.2", f"{title} > What We Will Not Cover")]
+
+
 def test_a_bigger_heading_ends_a_numbered_one_set_smaller() -> None:
     page = [("1. Claims", BOLD), body("Tell us at once."), ("", None),
             ("General conditions", BIG), ("", None), body("These apply to the whole policy."),

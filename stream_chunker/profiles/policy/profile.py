@@ -111,6 +111,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._title_at: Optional[Line] = None  # that heading's line, and its title
         self._title = ""
         self._title_lines: List[Line] = []  # the lines of the outline heading just opened
+        self._title_set: Optional[float] = None  # how its title is set, where not as its label (``Section 7`` ⏎ a title larger)
         self._wrapping: Optional[Open] = None  # that heading, while its title may wrap onto the next line
         self._guess: Optional[Line] = None  # the first label's line, while it is a guess
         self._guess_unit = False  # that guess opened a unit of its own
@@ -934,6 +935,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self.licensed = True
             self._fresh = opened
             self._title_lines = [label]
+            self._title_set = None
             self.in_heading(label.text)
             return
         opened.title = short_title(text, max_words)
@@ -1033,15 +1035,20 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         return fresh.level.style != DECIMAL and continues_title(rec.text.split("\n", 1)[0])
 
     def _set_alike_below(self, rec: Line, fresh: Open) -> bool:
-        """Line ``rec`` is set as the numbered heading just opened is, on the
-        line right below it: the heading's title wraps onto it."""
-        if fresh.prominence is None or self.layout is None or self.layout.prominence(rec.first) != fresh.prominence:
+        """Line ``rec`` is set as the numbered heading just opened is, or as its
+        title on the line below a label alone (``Section 7`` ⏎ ``Loss or Damage
+        Coverages`` ⏎ ``(Optional)``), on the line right below: the title wraps onto it."""
+        layout = self.layout
+        if fresh.prominence is None or layout is None:
+            return False
+        value = layout.prominence(rec.first)
+        if value is None or value != fresh.prominence and (fresh.level.style == DECIMAL or value != self._title_set):
             return False
         if fresh.level.style == DECIMAL:
             below = self._title_at is not None and self._title_at.last == rec.first - 1
         else:
             below = bool(self._title_lines) and self._title_lines[-1].last == rec.first - 1
-        return below and wraps_onto(self._fresh_title(fresh), rec.text, self.layout.larger(fresh.prominence))
+        return below and wraps_onto(self._fresh_title(fresh), rec.text, layout.larger(fresh.prominence))
 
     def _fresh_title(self, fresh: Open) -> str:
         """The title of ``fresh``, the heading just opened, so far."""
@@ -1192,6 +1199,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self._take_label_text(opened, label, first)
             if opened.heading:
                 self._title_lines.append(line)
+                self._title_set = self.layout.prominence(line.first) if self.layout is not None else None
+                self._wrapping = opened  # (the line after may go on with it: ``continue_paragraph``)
                 self.in_heading(first)
             else:
                 ParagraphProfile.continue_paragraph(self, line)
