@@ -432,6 +432,29 @@ def test_a_term_alone_on_its_line_among_run_in_terms_is_their_sibling() -> None:
     assert chunk_with(chunks, "driven on a track").heading_path == "Definitions > Motor terms > Track day"
 
 
+def test_a_term_alone_that_wraps_over_its_column_is_one_sibling_term() -> None:
+    """A term in bold wrapped over three lines of a narrow column (``Acute
+    Episode of a`` ⏎ ``Chronic Medical`` ⏎ ``Condition``) between run-in terms:
+    one term, their sibling, its definition under it; the next term after a
+    list under a wrapped term is a sibling too, not the list's text."""
+    cover = [(t, s, 0) for t, s in COVER]
+    page = [("Definitions", BIG, 0), ("", None, 0),
+            ("Accident An unexpected event of a visible nature.", None, 8), ("", None, 0),
+            ("Acute Episode of a", BOLD, 0), ("Chronic Medical", BOLD, 0), ("Condition", BOLD, 0), ("", None, 0),
+            ("A sudden change in a condition that treatment may reverse.", BODY, 0), ("", None, 0),
+            ("Age The age of your pet at the start date.", None, 3), ("", None, 0),
+            ("Chronic Medical", BOLD, 0), ("Condition", BOLD, 0), ("", None, 0),
+            ("A condition that has one of these marks:", BODY, 0), ("a. It lasts three months;", BODY, 0),
+            ("b. It comes back.", BODY, 0), ("", None, 0),
+            ("Symptom A sign of a condition noticed by you.", None, 7), ("", None, 0)]
+    chunks = read_with_leads([cover, page])
+    assert chunk_with(chunks, "treatment may reverse").heading_path == \
+        "Definitions > Acute Episode of a Chronic Medical Condition"
+    assert chunk_with(chunks, "age of your pet").heading_path == "Definitions > Age"
+    assert chunk_with(chunks, "these marks").heading_path == "Definitions > Chronic Medical Condition"
+    assert chunk_with(chunks, "noticed by you").heading_path == "Definitions > Symptom"
+
+
 def test_a_contents_page_with_no_title_over_it_is_text() -> None:
     """Entries that end in page numbers, rising, with nothing between them and
     the title drawn after them: a contents list, kept as text; the sections

@@ -145,32 +145,36 @@ def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
 
 
 def terms_alone(runs: Sequence[Tuple[int, int, float]], marks: Dict[int, float], first_line: int,
-                bold_body: Style) -> List[int]:
-    """The lines among a page's definitions that are a term alone on its line,
-    its definition below it (``Territorial limits`` ⏎ ``> Great Britain.``
-    between ``Terms The terms …`` and ``Track day When …``): one line in bold at
-    the body's size, with a run-in term the marked line before it and the one
-    after, and text of its own before that next term (a heading over the
-    terms, ``General definitions``, has the next term at once under it). They
-    are terms too, siblings of those around them, not headings above them.
+                bold_body: Style) -> List[Tuple[int, int]]:
+    """The runs among a page's definitions that are a term alone, its
+    definition below it (``Territorial limits`` ⏎ ``> Great Britain.`` between
+    ``Terms The terms …`` and ``Track day When …``), as ``(first line, last
+    line)``: in bold at the body's size, on one line or wrapped over a narrow
+    column (``Acute Episode of a`` ⏎ ``Chronic Medical`` ⏎ ``Condition``), with a
+    run-in term the marked line before it and the one after, and text of its
+    own before that next term (a heading over the terms, ``General
+    definitions``, has the next term at once under it). They are terms too,
+    siblings of those around them, not headings above them.
 
     >>> terms_alone([(3, 4, 10.25)], {1: RUN_IN, 4: 10.25, 7: RUN_IN}, 1, Style(10.0, True))
-    [4]
+    [(4, 4)]
     >>> terms_alone([(3, 4, 10.25)], {1: RUN_IN, 4: 10.25, 5: RUN_IN}, 1, Style(10.0, True))
     []
+    >>> terms_alone([(3, 6, 10.25)], {1: RUN_IN, 4: 10.25, 5: 10.25, 6: 10.25, 9: RUN_IN}, 1, Style(10.0, True))
+    [(4, 6)]
     """
     out = []
     order = sorted(marks)
     place = {line: at for at, line in enumerate(order)}
     bold_value = prominence(bold_body, Style(bold_body.size, False))
     for start, end, value in runs:
-        line = first_line + start
-        if end - start != 1 or value != bold_value:
+        first, last = first_line + start, first_line + end - 1
+        if value != bold_value:
             continue
-        at = place[line]
-        if 0 < at < len(order) - 1 and marks[order[at - 1]] == RUN_IN and marks[order[at + 1]] == RUN_IN \
-                and order[at + 1] > line + 1:
-            out.append(line)
+        before, after = place[first] - 1, place[last] + 1
+        if before >= 0 and after < len(order) and marks[order[before]] == RUN_IN and marks[order[after]] == RUN_IN \
+                and order[after] > last + 1:
+            out.append((first, last))
     return out
 
 
@@ -632,6 +636,7 @@ class Layout:
         with no layout) is read for titles alone, as text is."""
         self._marks: Dict[int, float] = {}  # line number -> prominence, for lines not yet read
         self._terms: Dict[int, str] = {}  # line number -> the run-in term it starts with
+        self._tails: Set[int] = set()  # line numbers of a term alone's lines after its first (it wraps)
         self._order: Deque[int] = deque()  # the same line numbers, in order
         self._terms_seen: Set[str] = set()  # the run-in terms marked so far, at most MAX_TERMS
         self._pairs_seen: Set[Tuple[str, str]] = set()  # titles alone in text, and the line before each
@@ -674,8 +679,10 @@ class Layout:
                 if first_line + i not in marks:
                     marks[first_line + i] = RUN_IN
                     self._terms[first_line + i] = term
-            for line in terms_alone(runs, marks, first_line, Style(body.size, True)):
-                marks[line] = RUN_IN
+            for first, last in terms_alone(runs, marks, first_line, Style(body.size, True)):
+                for line in range(first, last + 1):
+                    marks[line] = RUN_IN
+                self._tails.update(range(first + 1, last + 1))
         for line in sorted(marks):  # in line order: ``marked`` and ``forget`` read them so
             self._marks[line] = marks[line]
             self._order.append(line)
@@ -781,6 +788,10 @@ class Layout:
         """The run-in term line ``line`` starts with (``Hijack``), if it is marked as one."""
         return self._terms.get(line)
 
+    def term_goes_on(self, line: int) -> bool:
+        """Line ``line`` goes on with the term alone on the line before (see ``terms_alone``)."""
+        return line in self._tails
+
     def larger(self, value: Optional[float]) -> bool:
         """A prominence of ``value`` is a size ``LARGER`` times the body's, or more."""
         body = self.body()
@@ -812,3 +823,4 @@ class Layout:
             line = order.popleft()
             marks.pop(line, None)
             self._terms.pop(line, None)
+            self._tails.discard(line)

@@ -413,7 +413,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def _continues_styled(self, rec: Line, value: Optional[float]) -> bool:
         top = self.stack[-1] if self.stack else None
         return (top is not None and top.level.style == UNNUMBERED and top.last == rec.first - 1
-                and self._set_alike(top, rec, value) and not self._para and value != RUN_IN
+                and self._set_alike(top, rec, value) and not self._para
+                and (value != RUN_IN or self.layout is not None and self.layout.term_goes_on(rec.first))
                 and styled_title(f"{top.title} {rec.text}", self.max_words)  # (not a table's row after it)
                 and (self.layout is None or self.layout.body() is not None or wraps_onto(top.title, rec.text)))
         # (Two titles alone in text, one under the other, are two headings unless
