@@ -414,3 +414,28 @@ def test_titles_alone_are_read_the_same_however_paged_text_is_fed(pages, data) -
     got += chunker.close()
     assert [(c.id, c.heading_path, c.text) for c in got] == [
         (c.id, c.heading_path, c.text) for c in chunk_lines(text, real_tokens=False)]
+
+
+NARROW_COLUMN = """Please read the policy and the schedule as one document.
+The law which applies to
+your policy
+You and we can choose the law which applies to this policy.
+Changes to your
+circumstances
+It is important that you tell us at once if your
+circumstances change.
+Call us on
+0345 608 0230
+Lines are open all day.
+"""
+
+
+def test_a_title_alone_may_wrap_onto_a_line_in_lower_case() -> None:
+    """A narrow column wraps a title over two lines, the second in lower case:
+    one heading between two sentences. A line that goes on with figures is a
+    sentence's (a telephone number), not a title's."""
+    chunks = list(chunk_lines(NARROW_COLUMN, real_tokens=False))
+    assert [c.heading_path for c in chunks] == ["", "The law which applies to your policy",
+                                                "Changes to your circumstances"]
+    assert "Call us on 0345 608 0230" in chunks[-1].text.replace("\n", " ")
+    assert_balanced(NARROW_COLUMN)

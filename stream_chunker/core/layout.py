@@ -384,13 +384,15 @@ lettered one: in the FEMA forms' text out of column order, a short line
 before ``a.`` is seldom a heading.)"""
 _TITLE_LINE = r"[A-Z][^\n.;:!]{2,80}"
 """The shape of a line that may be a title alone."""
-_TITLE_ALONE = re.compile(rf"\n(?={_TITLE_LINE}\n(?:{_STARTS}))")
+_TITLE_ALONE = re.compile(rf"\n(?={_TITLE_LINE}\n(?:{_STARTS}|[a-z][^\n.;:!]{{0,60}}\n(?:{_STARTS})))")
 """The line end before a line that may stand apart by its text alone: a
 capital first, no full stop, colon, semicolon or exclamation mark (commas, as
 a title may have: ``Carrying passengers for hire, fare or reward``, up to
 ``MAX_COMMAS``; a question mark at its end: ``Who is covered to drive other
 cars?``), and a line after it that
-starts as a sentence, an item or a bullet does. (The line before must end a
+starts as a sentence, an item or a bullet does -- or, for a title that wraps,
+a line in lower case and then such a line (``Changes to your`` ⏎
+``circumstances`` ⏎ ``It is important …``). (The line before must end a
 sentence: asked of each match, as a pattern that starts with a line end is
 searched for at a tenth of the cost of one that looks behind it. A question
 mark is let through and asked of each match too: a pattern that took one at
@@ -448,14 +450,41 @@ def _titles_alone(text: str, furniture: Container[int] = ()) -> List[Tuple[int, 
             continue  # (taken already, after the title before it)
         for _ in range(MAX_RUN):  # a title right after one is one too (``BUILDINGS`` ⏎ ``What is covered``)
             value = _title_alone(lines, i)
+            wrapped = value is None and _wrapped_title(lines, i)
+            if wrapped:
+                value = _title_alone([f"{lines[i]} {lines[i + 1]}", lines[i + 2]], 0)
             if value is None:
                 break
-            out.append((i, start, value))
-            start += len(lines[i]) + 1
-            i += 1
+            for _ in range(2 if wrapped else 1):
+                out.append((i, start, value))
+                start += len(lines[i]) + 1
+                i += 1
             if i >= len(lines) or not _TITLE_START.match(lines[i]):
                 break
     return out
+
+
+def _wraps(line: str, nxt: str) -> bool:
+    """``nxt`` may be the second line of a title alone that ``line`` starts (see ``_wrapped_title``)."""
+    return _TITLE_SHAPE.match(line.rstrip("\n")) is not None and _wrapped_title([line, nxt, ""], 0)
+
+
+def _wrapped_title(lines: Sequence[str], i: int) -> bool:
+    """Lines ``i`` and ``i + 1`` may be one title over two lines of a narrow
+    column, to be read as one title alone: the second starts in lower case,
+    going on with the first, and has no figure and no mark that ends a clause;
+    a line follows them. (A first line that ends on a word that leads on, the
+    second in capitals, is as often a table's head: ``Loss to`` ⏎ ``Building``.)
+
+    >>> _wrapped_title(["The law which applies to", "your policy", "You and we"], 0)
+    True
+    >>> _wrapped_title(["Location Deductible Loss to", "Building Business", "Personal"], 0)
+    False
+    """
+    if i + 2 >= len(lines):
+        return False
+    nxt = lines[i + 1].strip()
+    return nxt[:1].islower() and not any(ch.isdigit() for ch in nxt) and _CLAUSE_MARK.search(nxt) is None
 
 
 PAST_FURNITURE = 8
@@ -712,12 +741,16 @@ class Layout:
         # change what it holds: most texts start and end on lines no title
         # alone can be, and a copy of the whole text is then saved.
         first = text[:text.find("\n")]
-        last = text[text.rfind("\n", 0, len(text) - 1) + 1:-1]
+        cut = text.rfind("\n", 0, len(text) - 1) + 1
+        last = text[cut:-1]
         before_counts = bool(self._before) and (_TITLE_SHAPE.match(first) is not None or "\f" in first
-                                                or 0 in furniture or _PAGE_NUMBER.fullmatch(first.strip()) is not None)
+                                                or 0 in furniture or _PAGE_NUMBER.fullmatch(first.strip()) is not None
+                                                or first[:1].islower() and _wraps(self._before[-1][0], first))
         before = "".join(line for line, _ in self._before) if before_counts else ""
-        if not (after and _TITLE_SHAPE.match(last)):
-            after = ""
+        if not (after and (_TITLE_SHAPE.match(last) or last[:1].islower() and _wraps(
+                text[text.rfind("\n", 0, cut - 1) + 1:cut] if cut else self._before[-1][0] if self._before else "",
+                last))):
+            after = ""  # (the lines after are read where the last may be a title, or a title's second line)
         shift = len(before)
         scan = before + text + after if before or after else text
         keys: Set[int] = set()  # the furniture lines' starts in ``scan``

@@ -18,6 +18,10 @@ barrier: the zones before it are judged on what came before it.
 
 Work is done per page, not per line: form feeds and non-blank lines are found with ``str``
 methods and one pattern over each new block, and no block is copied whole.
+
+Why one module of this length: what is held, what each zone waits for and what is let go
+are three views of one set of offsets into the held blocks; apart, each would have to keep
+the others' offsets in step.
 """
 
 from __future__ import annotations
@@ -86,7 +90,7 @@ LongLine = Callable[[str, bool, bool], None]
 
 class PageZones:
     """Holds text back until its zones are judged; passes it to ``release`` with the keys of its furniture
-    lines (line starts in it, or ``before_form_feed`` of one) and the line after it, still held (or none)."""
+    lines (line starts in it, or ``before_form_feed`` of one) and the two lines after it, still held (or fewer)."""
 
     def __init__(self, release: Release, long_line: LongLine, set_larger: Optional[Callable[[int], bool]] = None) -> None:
         self._release = release
@@ -295,5 +299,16 @@ class PageZones:
         base, self._base = self._base, frontier
         keys = {k for k in self._furniture if base <= (k if k >= 0 else -k - 2) < frontier}
         self._furniture -= keys
-        self._release("".join(out), {k - base if k >= 0 else k + base for k in keys},
-                      held[0][skip:held[0].index("\n", skip) + 1] if held else "")
+        self._release("".join(out), {k - base if k >= 0 else k + base for k in keys}, self._next_lines())
+
+    def _next_lines(self) -> str:
+        """The first two lines still held, or fewer (a title alone on the text's
+        last line may wrap onto the next: ``Changes to your`` ⏎ ``circumstances``)."""
+        held, skip = self._held, self._skip
+        if not held:
+            return ""
+        first = held[0]
+        end = first.index("\n", skip) + 1
+        if end < len(first):
+            return first[skip:first.index("\n", end) + 1]
+        return first[skip:] + (held[1][:held[1].find("\n") + 1] if len(held) > 1 else "")
