@@ -446,7 +446,10 @@ def main(argv: Optional[List[str]] = None) -> int:
         fresh = {(row["wording"], row["tool"]) for row in rows}
         rows = [row for row in saved["rows"] if (row["wording"], row["tool"]) not in fresh] + rows
         tools = [*saved["tools"], *[tool for tool in tools if tool not in saved["tools"]]]
-        command = f"{saved['command']}`, then `{command}"  # (each in its own backticks in the report)
+        if not saved["command"].endswith(command):  # (ours again after ours: the one command says it)
+            command = f"{saved['command']}`, then `{command}"  # (each in its own backticks in the report)
+        else:
+            command = saved["command"]
         order = {name: n for n, name in enumerate(w.name for w in found)}
         rows.sort(key=lambda row: (order.get(row["wording"], len(order)), tools.index(row["tool"])))
         found = [w for w in wordings()[0] if w.name in {row["wording"] for row in rows}] if not args.corpus else found

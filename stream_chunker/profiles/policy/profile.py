@@ -82,10 +82,13 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.RULES = preset.classes
         self._outline_lines = preset.special
         # Under a decimal section an outline label is text: only lines that
-        # start with a digit (decimal headings, ``4.10.`` alone, ``6.``) or the
-        # word of a prefixed label (``Section 3`` after ``2.5``) need a look,
-        # and the cutter's search gets cheaper.
+        # start with a digit (decimal headings, ``4.10.`` alone, ``6.``) need
+        # a look, and the cutter's search gets cheaper -- and, once the
+        # document has opened a prefixed label, that word (``Section 3``
+        # after ``2.5``): most decimal documents print none, and pay nothing.
         self._decimal_lines = preset.decimal_special
+        self._worded_decimal_lines = preset.worded_decimal_special
+        self._worded = False  # a prefixed label has opened
         self.special = preset.special
         self.max_words: int = self.settings.profile_options.get("max_title_words", MAX_TITLE_WORDS)
         self.packer = Packer(self.cap, self.emit, "\n", chunk_id)
@@ -893,7 +896,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.missed = self._held = None
         self.in_contents_list = False
         parent = self.stack[-1].cid if self.stack else ""
-        if self.stack and restated(self.stack[-1].level, opened.level):
+        self._worded = self._worded or is_prefixed(opened.level.style)
+        if opened.level.style == DECIMAL and self.stack and restated(self.stack[-1].level, opened.level):
             parent = self.stack[-2].cid if len(self.stack) > 1 else ""
         if opened.within is not None:
             parent = opened.within.cited
@@ -919,7 +923,10 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         deepest = deepest_numbered(stack)  # (headings without a number inside a decimal section: its numbers go on)
         decimal = deepest >= 0 and stack[deepest].level.style == DECIMAL
         self.decimal_depth = deepest if decimal else None  # the depth of the open decimal level
-        self.special = self._decimal_lines if decimal else self._outline_lines
+        if decimal:
+            self.special = self._worded_decimal_lines if self._worded else self._decimal_lines
+        else:
+            self.special = self._outline_lines
 
     def _take_label_text(self, opened: Open, label: Line, text: str) -> None:
         """A label's text, on its line or the next: a title makes it a heading;
@@ -960,9 +967,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 other.node = None
         levels = self.stack[: index + 1]
         clause = ".".join([opened.within.cited if o.level.style == DECIMAL and opened.within is not None
-                           else o.level.printed for o, inner in zip(levels, levels[1:] + [None])
+                           else o.level.printed for at, o in enumerate(levels)
                            if (o.level.style != UNNUMBERED or o.cites)
-                           and (inner is None or not restated(o.level, inner.level))])
+                           and (at == index or o.level.style == DECIMAL or not restated(o.level, levels[at + 1].level))])
         if opened.heading and opened.level.style != UNNUMBERED and self.confirmed:
             self.parts.opening(self.stack[:index], opened)  # (a first guess may be a contents line)
         self.packer.open(depth, new(Key, (opened.cid, clause or None, self._heading_path(), None, True,

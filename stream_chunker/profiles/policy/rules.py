@@ -344,10 +344,14 @@ class Preset:
         )
         self.special = special_lines(leads(self.families))
         """The lines that need a look (see ``core.stages.cutter.special_lines``)."""
-        self.decimal_special = special_lines("|".join([r"\d", *(lead for family in self.families
-                                                               if family.name == "prefixed" for lead in family.leads)]))
-        """Those under a decimal section: its numbers, and a word of the list
-        above the outline (``Section 3`` after ``2.5``, see ``outline_under_decimal``)."""
+        self.decimal_special = special_lines(r"\d")
+        """Those under a decimal section: its numbers (an outline label there is its text)."""
+        self.worded_decimal_special = special_lines("|".join([r"\d", *(lead for family in self.families
+                                                                      if family.name == "prefixed"
+                                                                      for lead in family.leads)]))
+        """Those under a decimal section once the document has printed a word of
+        the list above the outline: the word too (``Section 3`` after ``2.5``,
+        ``ANNEXURE`` after the last clause; see ``outline_under_decimal``)."""
 
     def family_of(self, m: "re.Match[str]") -> Family:
         """The family whose shape matched (the first: they are tried in order)."""
