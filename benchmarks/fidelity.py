@@ -101,6 +101,13 @@ FIRST_READS = [
     "lower-case and colon-ended headings, titles drawn last, codes with glued numbers, and others: "
     "`git log` of that day).",
     "",
+    "Three more joined at the end of that day, their ground truth made the same way: FSRA's Ontario "
+    "owner's policy, ICICI Lombard's Arogya Sanjeevani and OneDegree's pet policy. Read as they came "
+    "(`30626dd`), from the PDF: FSRA 37.5 / 68.2 / 100, ICICI 38.5 / 37.5 / 76.2, OneDegree 100 / 62.8 / "
+    "100. The tables above are after the next day's rules: decimal clauses that restate a labelled "
+    "section's number, a label's title that wraps onto a second line set as it is, terms wrapped over "
+    "a narrow column.",
+    "",
 ]
 """Written after the per-wording tables, with ``EARLIER``: what a wording scored before it taught anything."""
 
