@@ -403,3 +403,21 @@ def test_a_page_s_number_before_its_form_feed_is_no_title_s_evidence() -> None:
     assert all(c.heading_path == "" for c in chunks)
     kept = " ".join(c.text for c in chunks)
     assert all(f"report {tag} without" in kept for page in pages for tag in page)
+
+
+def test_a_running_header_after_a_form_feed_does_not_hide_the_page_s_last_line() -> None:
+    """``… the cost of the\\fAcme Insurance Ltd``: the header after the form
+    feed is furniture, but the line before it, which ends mid-sentence, is the
+    line before the next page's first: ``Repairs Team`` goes on the sentence."""
+    body = ["Your policy\nThis booklet sets out your cover. Please read it with care.\nWe pay for loss or damage.\n"
+            "If you claim, we pay the cost of the",
+            "Repairs Team\nThey come to your home. They fix the damage. We pay them direct.\nWe pay for theft.\n"
+            "We pay for fire and for smoke damage to the",
+            "Main House\nAnd its outbuildings. We pay for storm.\nWe pay for flood.\nCover ends at renewal.",
+            "Claims\nCall us at once. We will help you.\nKeep receipts.\nWe pay."]
+    text = "\f".join(f"Acme Insurance Ltd\n{page}" for page in body) + "\n"
+    events: list = []
+    chunks = list(chunk_lines(text, real_tokens=False, on_diagnostic=events.append))
+    assert [e["text"] for e in events if e["kind"] == "furniture"] == ["Acme Insurance Ltd"] * 4
+    assert [c.heading_path for c in chunks] == ["", "Claims"]
+    assert "the cost of the Repairs Team They come" in chunks[0].text.replace("\n", " ")

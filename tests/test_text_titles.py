@@ -439,3 +439,17 @@ def test_a_title_alone_may_wrap_onto_a_line_in_lower_case() -> None:
                                                 "Changes to your circumstances"]
     assert "Call us on 0345 608 0230" in chunks[-1].text.replace("\n", " ")
     assert_balanced(NARROW_COLUMN)
+
+
+def test_a_title_that_wraps_twice_in_a_document_is_read_whole_both_times() -> None:
+    """The same wrapped title after different text: the second time too it is
+    one heading, not its first line with the second as its text (the line
+    pairs seen before are judged by the title's first line)."""
+    text = ("Your policy\nThis booklet sets out your cover. Please read it with care.\n"
+            "Changes to your\ncircumstances\nIt is important that you tell us of any change.\n"
+            "Your car\nWe cover your car against loss. We pay the market value.\n"
+            "Changes to your\ncircumstances\nYou must also tell us of a change of address.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [c.heading_path for c in chunks] == ["", "Changes to your circumstances", "Your car",
+                                                "Changes to your circumstances"]
+    assert_balanced(text)

@@ -198,3 +198,30 @@ def test_decimal_clauses_that_restate_their_section_s_number_are_its_items() -> 
         ("3", "3", "Claims"),
         ("3.1", "3.1", "Claims > Reporting")]
     assert_balanced(SECTIONS_RESTATED)
+
+
+def test_a_numeral_is_restated_and_a_letter_is_not() -> None:
+    """``Part II`` then ``2.1``: the clause says the part's number once, as a
+    numeral's value; ``Section A`` then ``1.1`` is no restatement (A is no
+    number), whichever letter: the clauses are the section's text alike."""
+    roman = ("This policy is a contract between you and us.\nPart I\nIntroduction\n1.1 Words With Meanings\n"
+             "The words in bold are defined.\nPart II\nCoverages\n2.1 Liability\nWe pay for harm.\n")
+    assert [(c.id, c.clause) for c in chunk_lines(roman, real_tokens=False)] == [
+        ("front", None), ("1.1", "1.1"), ("2.1", "2.1")]
+    letters = ("This policy is a contract between you and us.\nSection A\nIntroduction\n1.1 This Policy\n"
+               "The policy text here.\nSection B\nCoverages\n1.1 Liability\nWe pay for harm.\n")
+    assert [(c.id, c.clause) for c in chunk_lines(letters, real_tokens=False)] == [
+        ("front", None), ("A", "A"), ("B", "B")]
+
+
+def test_a_heading_without_a_number_between_a_section_and_its_clauses_keeps_their_citation() -> None:
+    """``Section 1`` ⏎ ``Introduction`` ⏎ … ⏎ ``General Terms`` ⏎ ``1.1 …``: the
+    title alone between the label and its clauses does not make ``1.1`` cite
+    the section's number twice."""
+    text = ("Section 1\nIntroduction\nThe policy starts here.\nGeneral Terms\nThese apply to all cover.\n"
+            "1.1 This Policy is Part of a Contract\nThe policy text here.\n1.2 Who is insured\n"
+            "You and your spouse.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [c.clause for c in chunks] == ["1", "1", "1.1", "1.2"]
+    assert chunks[2].heading_path == "Introduction > General Terms > This Policy is Part of a Contract"
+    assert_balanced(text)

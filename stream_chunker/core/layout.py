@@ -384,17 +384,19 @@ lettered one: in the FEMA forms' text out of column order, a short line
 before ``a.`` is seldom a heading.)"""
 _TITLE_LINE = r"[A-Z][^\n.;:!]{2,80}"
 """The shape of a line that may be a title alone."""
-_TITLE_ALONE = re.compile(rf"\n(?={_TITLE_LINE}\n(?:{_STARTS}|[a-z][^\n.;:!]{{0,20}}\n(?:{_STARTS})))")
+WRAP_CHARS = 21
+"""Characters the second line of a title alone that wraps may have: nine such
+lines in ten in the corpus; a longer bound costs every sentence that goes on
+over a line, tried against the pattern below."""
+_TITLE_ALONE = re.compile(rf"\n(?={_TITLE_LINE}\n(?:{_STARTS}|[a-z][^\n.;:!]{{0,{WRAP_CHARS - 1}}}\n(?:{_STARTS})))")
 """The line end before a line that may stand apart by its text alone: a
 capital first, no full stop, colon, semicolon or exclamation mark (commas, as
 a title may have: ``Carrying passengers for hire, fare or reward``, up to
 ``MAX_COMMAS``; a question mark at its end: ``Who is covered to drive other
 cars?``), and a line after it that
 starts as a sentence, an item or a bullet does -- or, for a title that wraps,
-a short line in lower case (21 characters at most, the second line of
-nine titles in ten that wrap in the corpus: a longer bound costs every
-sentence that goes on over a line) and then such a line (``Changes to
-your`` ⏎ ``circumstances`` ⏎ ``It is important …``). (The line before must end a
+a short line in lower case (``WRAP_CHARS``) and then such a line
+(``Changes to your`` ⏎ ``circumstances`` ⏎ ``It is important …``). (The line before must end a
 sentence: asked of each match, as a pattern that starts with a line end is
 searched for at a tenth of the cost of one that looks behind it. A question
 mark is let through and asked of each match too: a pattern that took one at
@@ -426,14 +428,15 @@ def titles_alone(text: str) -> List[Tuple[int, float]]:
     >>> titles_alone("the ground.\nCP 10 75 12 20\nCYBER INCIDENT EXCLUSION\nThis endorsement modifies insurance.\n")
     [(2, 1.125)]
     """
-    return [(i, value) for i, _, value in _titles_alone(text)]
+    return [(i, value) for i, _, value, _ in _titles_alone(text)]
 
 
-def _titles_alone(text: str, furniture: Container[int] = ()) -> List[Tuple[int, int, float]]:
-    """``titles_alone``, each with where its line starts in ``text``; the
-    lines whose starts are in ``furniture``, and page numbers, are looked
-    past for the line before (a title at the top of a page)."""
-    out: List[Tuple[int, int, float]] = []
+def _titles_alone(text: str, furniture: Container[int] = ()) -> List[Tuple[int, int, float, bool]]:
+    """``titles_alone``, each with where its line starts in ``text``, and
+    whether it is the second line of a title that wraps; the lines whose
+    starts are in ``furniture``, and page numbers, are looked past for the
+    line before (a title at the top of a page)."""
+    out: List[Tuple[int, int, float, bool]] = []
     lines: Optional[List[str]] = None
     line_no = pos = 0
     for m in _TITLE_ALONE.finditer(text):
@@ -457,8 +460,8 @@ def _titles_alone(text: str, furniture: Container[int] = ()) -> List[Tuple[int, 
                 value = _title_alone([f"{lines[i]} {lines[i + 1]}", lines[i + 2]], 0)
             if value is None:
                 break
-            for _ in range(2 if wrapped else 1):
-                out.append((i, start, value))
+            for goes_on in (False, True) if wrapped else (False,):
+                out.append((i, start, value, goes_on))
                 start += len(lines[i]) + 1
                 i += 1
             if i >= len(lines) or not _TITLE_START.match(lines[i]):
@@ -486,8 +489,8 @@ def _wrapped_title(lines: Sequence[str], i: int) -> bool:
     if i + 2 >= len(lines):
         return False
     nxt = lines[i + 1].strip()
-    return nxt[:1].islower() and nxt.isprintable() and not any(ch.isdigit() for ch in nxt) \
-        and _CLAUSE_MARK.search(nxt) is None  # (not ``n`` ⏎ BEL: a symbol font's bullet)
+    return nxt[:1].islower() and len(nxt) <= WRAP_CHARS and all(" " <= ch and not ch.isdigit() for ch in nxt) \
+        and _CLAUSE_MARK.search(nxt) is None  # (no control character: ``n`` ⏎ BEL is a symbol font's bullet)
 
 
 PAST_FURNITURE = 8
@@ -531,8 +534,11 @@ def _sentence_over_the_page(text: str, end: int, furniture: Container[int]) -> b
         if "\f" in line:
             passed = paged = True
             line = line[:line.index("\f")]  # (the last line of the page before, if any)
-        if start in furniture or _PAGE_NUMBER.fullmatch(line.strip()):
-            passed = True  # (a page's number before its form feed, ``Page 6 of 8\f``, is no table's row)
+            if _PAGE_NUMBER.fullmatch(line.strip()):
+                line = ""  # (a page's number before its form feed, ``Page 6 of 8\f``, is no table's row;
+                # a furniture key at this line is the next page's header's, after the form feed)
+        elif start in furniture or _PAGE_NUMBER.fullmatch(line.strip()):
+            passed = True
             line = ""
         line = line.rstrip()
         if line:
@@ -669,6 +675,7 @@ class Layout:
         self._marks: Dict[int, float] = {}  # line number -> prominence, for lines not yet read
         self._terms: Dict[int, str] = {}  # line number -> the run-in term it starts with
         self._tails: Set[int] = set()  # line numbers of a term alone's lines after its first (it wraps)
+        self._wrapped = -1  # the line after the last title alone marked in text: its second line, if it wraps
         self._order: Deque[int] = deque()  # the same line numbers, in order
         self._terms_seen: Set[str] = set()  # the run-in terms marked so far, at most MAX_TERMS
         self._pairs_seen: Set[Tuple[str, str]] = set()  # titles alone in text, and the line before each
@@ -763,9 +770,15 @@ class Layout:
                 keys.add(at)
             at += len(line)
         keys.update(key + shift for key in furniture if key >= 0)  # (not those of text before a form feed)
-        for i, start, value in _titles_alone(scan, keys):
+        for i, start, value, goes_on in _titles_alone(scan, keys):
             if not shift <= start < shift + len(text):
                 continue  # (a line before, noted already, or the line after, noted next)
+            line_no = first_line + i - (len(self._before) if before else 0)
+            if goes_on:  # the second line of a title that wraps: as its first was judged, here or in the text before
+                if line_no == self._wrapped:
+                    self._marks[line_no] = value
+                    self._order.append(line_no)
+                continue
             line_before = scan.rfind("\n", 0, start - 1) + 1  # (a title alone has a line before it)
             line = scan[start:scan.index("\n", start)].strip()
             if start in keys or takes(line):
@@ -775,9 +788,9 @@ class Layout:
                 continue  # (the same line after the same line again: a block printed on every page)
             if len(self._pairs_seen) < MAX_TERMS:
                 self._pairs_seen.add(pair)
-            line_no = first_line + i - (len(self._before) if before else 0)
             self._marks[line_no] = value
             self._order.append(line_no)
+            self._wrapped = line_no + 1
         cut = len(text)  # (the lines before the next text: the last of this one, after those before it)
         for _ in range(CONTEXT_LINES):
             if cut <= 0:

@@ -17,7 +17,7 @@ from typing import Mapping, Optional, Protocol, Sequence, Tuple, Union
 
 from ..labels import DECIMAL, Level, Meaning, Number, Value, follows, is_first, place
 from .contents import Contents
-from .state import UNNUMBERED, Frame, Open, deepest_numbered
+from .state import UNNUMBERED, Frame, Open, deepest_numbered, is_prefixed, restated
 
 
 BARE = "bare-digit"
@@ -115,7 +115,7 @@ def place_decimal(reads: Reads, number: Number, printed: str, listed_next: bool,
     top = stack[at].level if at >= 0 else None
     if top is not None and top.style == BARE and number == (top.value[0], 1):
         return Placement(at, level, converts=True)
-    restates = top is not None and is_prefixed(top.style) and not any(top.value[1:]) and number == (top.value[0], 1)
+    restates = top is not None and number[1:] == (1,) and restated(top, level)
     if listed_next or number == (1,) or restates:  # ("Section 2" then "2.1": its sections under it)
         return Placement(len(stack), level)
     return replacing(reads, level, title)
@@ -168,11 +168,6 @@ def set_apart(reads: Reads, options: Sequence[Meaning], label: str) -> Placement
     if is_prefixed(meaning.style):  # a prefixed level sits above the outline
         depth = next((i + 1 for i in range(len(levels) - 1, -1, -1) if is_prefixed(levels[i].style)), 0)
     return Placement(depth, Level(meaning.style, meaning.value, label))
-
-
-def is_prefixed(style: str) -> bool:
-    """A prefixed family's style names its word: ``SECTION upper``."""
-    return " " in style
 
 
 def is_list_style(style: str) -> bool:

@@ -50,10 +50,10 @@ from .outline import (continues_title, goes_on, heads_list, is_title, leads_on, 
                       styled_title, wraps_onto)
 from .parts import Parts
 from .held import HELD_LINES, Held
-from .placing import BARE, Ended, Placement, is_list_style, is_next_sibling, is_prefixed
+from .placing import BARE, Ended, Placement, is_list_style, is_next_sibling
 from .rules import (LISTED, MID_SENTENCE, NOT_NEXT, POLICY, QUIET, TABLE_ROW, HeadingLine, LabelLine, Preset,
                     Refusal, Verdict, line_before_allows, stands_alone)
-from .state import UNNUMBERED, Frame, Open, deepest_numbered, restated
+from .state import UNNUMBERED, Frame, Open, deepest_numbered, is_prefixed, restated, restated_below
 
 
 def chunk_id(key: Key, n: int, only: bool) -> str:
@@ -897,6 +897,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.in_contents_list = False
         parent = self.stack[-1].cid if self.stack else ""
         self._worded = self._worded or is_prefixed(opened.level.style)
+        self._wrapping = None  # (a title before it wraps no more)
         if opened.level.style == DECIMAL and self.stack and restated(self.stack[-1].level, opened.level):
             parent = self.stack[-2].cid if len(self.stack) > 1 else ""
         if opened.within is not None:
@@ -969,7 +970,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         clause = ".".join([opened.within.cited if o.level.style == DECIMAL and opened.within is not None
                            else o.level.printed for at, o in enumerate(levels)
                            if (o.level.style != UNNUMBERED or o.cites)
-                           and (at == index or o.level.style == DECIMAL or not restated(o.level, levels[at + 1].level))])
+                           and (o.level.style == DECIMAL or not restated_below(levels, at))])
         if opened.heading and opened.level.style != UNNUMBERED and self.confirmed:
             self.parts.opening(self.stack[:index], opened)  # (a first guess may be a contents line)
         self.packer.open(depth, new(Key, (opened.cid, clause or None, self._heading_path(), None, True,

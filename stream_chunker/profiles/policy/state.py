@@ -64,11 +64,25 @@ class Open:
         self.within: Optional[Frame] = None
 
 
+def is_prefixed(style: str) -> bool:
+    """A prefixed family's style names its word: ``SECTION upper``."""
+    return " " in style
+
+
 def restated(outer: Level, inner: Level) -> bool:
-    """A decimal number that begins with the number of the level above it
-    (``Section 1`` then ``1.1``): the clause and id say that number once."""
-    return (inner.style == DECIMAL and outer.style not in (DECIMAL, UNNUMBERED)
-            and inner.printed.startswith(outer.printed + "."))
+    """A decimal number that begins with the number of the prefixed label above
+    it (``Section 1`` then ``1.1``, ``Part II`` then ``2.1``): the clause and id
+    say that number once. Not a letter's place in the alphabet (``Section A``
+    then ``1.1`` is no restatement)."""
+    return (inner.style == DECIMAL and is_prefixed(outer.style) and outer.style.endswith(("digit", "roman"))
+            and not any(outer.value[1:]) and outer.value[0] == inner.value[0])
+
+
+def restated_below(stack: Sequence[Open], at: int) -> bool:
+    """The first level below ``stack[at]`` that is cited, past headings without
+    a number (``Section 1`` ⏎ ``General Terms`` ⏎ ``1.1``), restates its number."""
+    inner = next((o for o in stack[at + 1:] if o.level.style != UNNUMBERED or o.cites), None)
+    return inner is not None and restated(stack[at].level, inner.level)
 
 
 def deepest_numbered(stack: Sequence[Open]) -> int:
