@@ -455,7 +455,7 @@ def _titles_alone(text: str, furniture: Container[int] = ()) -> List[Tuple[int, 
             continue  # (taken already, after the title before it)
         for _ in range(MAX_RUN):  # a title right after one is one too (``BUILDINGS`` ⏎ ``What is covered``)
             value = _title_alone(lines, i)
-            wrapped = value is None and _wrapped_title(lines, i)
+            wrapped = value is None and i + 2 < len(lines) and _title_goes_on(lines[i + 1])
             if wrapped:
                 value = _title_alone([f"{lines[i]} {lines[i + 1]}", lines[i + 2]], 0)
             if value is None:
@@ -470,25 +470,20 @@ def _titles_alone(text: str, furniture: Container[int] = ()) -> List[Tuple[int, 
 
 
 def _wraps(line: str, nxt: str) -> bool:
-    """``nxt`` may be the second line of a title alone that ``line`` starts (see ``_wrapped_title``)."""
-    return _TITLE_SHAPE.match(line.rstrip("\n")) is not None and _wrapped_title([line, nxt, ""], 0)
+    """``nxt`` may be the second line of a title alone that ``line`` starts."""
+    return _TITLE_SHAPE.match(line.rstrip("\n")) is not None and _title_goes_on(nxt)
 
 
-def _wrapped_title(lines: Sequence[str], i: int) -> bool:
-    """Lines ``i`` and ``i + 1`` may be one title over two lines of a narrow
-    column, to be read as one title alone: the second starts in lower case,
-    going on with the first, and has no figure and no mark that ends a clause;
-    a line follows them. (A first line that ends on a word that leads on, the
-    second in capitals, is as often a table's head: ``Loss to`` ⏎ ``Building``.)
+def _title_goes_on(line: str) -> bool:
+    """``line`` may be the second of a title alone over two lines of a narrow
+    column (a line follows them): in lower case, going on with the first, with
+    no figure and no mark that ends a clause. (A second line in capitals after
+    a first that leads on is as often a table's head: ``Loss to`` ⏎ ``Building``.)
 
-    >>> _wrapped_title(["The law which applies to", "your policy", "You and we"], 0)
-    True
-    >>> _wrapped_title(["Location Deductible Loss to", "Building Business", "Personal"], 0)
-    False
+    >>> _title_goes_on("your policy"), _title_goes_on("Building Business"), _title_goes_on("0345 608 0230")
+    (True, False, False)
     """
-    if i + 2 >= len(lines):
-        return False
-    nxt = lines[i + 1].strip()
+    nxt = line.strip()
     return nxt[:1].islower() and len(nxt) <= WRAP_CHARS and all(" " <= ch and not ch.isdigit() for ch in nxt) \
         and _CLAUSE_MARK.search(nxt) is None  # (no control character: ``n`` ⏎ BEL is a symbol font's bullet)
 
