@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import importlib
 import os
+import shutil
+import tempfile
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from types import ModuleType
-from typing import Callable, List
+from typing import Callable, Iterator, List
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -39,6 +41,16 @@ def corpus() -> Callable[[str], List[str]]:
         return (CORPUS / name).read_text(encoding="utf-8").split("\n")
 
     return read
+
+
+@pytest.fixture
+def short_tmp() -> Iterator[Path]:
+    """A folder of the test's own, on a short path, for a run with workers:
+    their fork server's socket goes in ``$TMPDIR``, a socket's path has at most
+    107 bytes, and ``tmp_path`` is longer under pytest-xdist."""
+    folder = Path(tempfile.mkdtemp(prefix="sc-"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 COMPILED_EXPECTED = os.environ.get("STREAM_CHUNKER_COMPILE") == "1"

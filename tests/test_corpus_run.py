@@ -399,12 +399,12 @@ def test_a_reader_that_falls_behind_holds_the_workers_back_by_the_spills_bytes(t
         assert count == len(paths) == pulled.count
 
 
-def test_stopping_early_stops_the_workers_and_deletes_the_spill(tmp_path):
+def test_stopping_early_stops_the_workers_and_deletes_the_spill(tmp_path, short_tmp, monkeypatch):
     paths = [write(tmp_path / f"{i}.txt", generate(pages=60, seed=i)) for i in range(12)]
-    spills_before = set(Path(tempfile.gettempdir()).glob("stream-chunker-*"))
+    monkeypatch.setattr(tempfile, "tempdir", str(short_tmp))  # no other run's spill there
     files = chunk_files(paths, jobs=2, real_tokens=False)
     next(files)
-    spills = set(Path(tempfile.gettempdir()).glob("stream-chunker-*")) - spills_before
+    spills = set(short_tmp.glob("stream-chunker-*"))
     workers = _workers()
     assert spills and len(workers) == 2
     files.close()
@@ -503,11 +503,10 @@ def test_a_closed_pipe_stops_the_workers_quietly(many_pages):
 
 
 @needs_proc
-def test_workers_end_when_their_parent_is_killed(many_pages, tmp_path):
+def test_workers_end_when_their_parent_is_killed(many_pages, short_tmp):
     """Killed outright, the command line cleans nothing up: its workers see
     it gone and end, and the fork server with them."""
-    spill = tmp_path / "spill"
-    spill.mkdir()
+    spill = short_tmp
     proc = subprocess.Popen([sys.executable, "-m", "stream_chunker", FAST, "--jobs", "2", str(many_pages)],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env={**os.environ, "TMPDIR": str(spill)})
     assert proc.stdout is not None
