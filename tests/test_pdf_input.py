@@ -462,6 +462,57 @@ def test_a_page_title_drawn_after_its_body_and_before_a_slug_is_read_first(tmp_p
     assert [c.heading_path for c in chunks if "good repair" in c.text] == ["Buildings conditions", "Contents conditions"]
 
 
+def test_a_bullet_set_small_in_a_symbol_font_keeps_its_item_in_one_paragraph(tmp_path):
+    """A bullet from a symbol font, set smaller than the text and raised (as
+    UK booklets set their squares), has a box of its own glyph's height: the
+    line it starts still sits on its text's baseline, and the item's next line
+    goes on its paragraph."""
+    pdf = fpdf.FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 9)
+    for n in range(30):
+        pdf.text(20, 20 + 4 * n, f"We will help you with your claim as quickly as we can, line {n + 1}.")
+    pdf.set_font("Helvetica", "B", 12)
+    pdf.text(20, 146, "What you must do after")
+    pdf.text(20, 151, "making your claim")
+    y = 157
+    for first, second in (("If we ask, you must send us written", "details of your claim within 30 days."),
+                          ("Provide us with full details in writing", "as soon as possible.")):
+        pdf.set_font("ZapfDingbats", "", 4)
+        pdf.text(20, y - 1, "n")
+        pdf.set_font("Helvetica", "", 9)
+        pdf.text(23, y, first)
+        pdf.text(23, y + 4, second)
+        y += 8
+    path = tmp_path / "bullets.pdf"
+    pdf.output(str(path))
+    chunks, _ = chunked(path)
+    (items,) = [c for c in chunks if "If we ask" in c.text]
+    assert items.heading_path == "What you must do after making your claim"
+    assert "Provide us with full details in writing as soon as possible." in items.text
+
+
+def test_a_page_title_drawn_last_under_a_tab_and_over_a_page_number_drawn_first(tmp_path):
+    """A booklet's page drawn as its number at the foot, the section's name on
+    its tab at the top in small type, the body, and last the page's title
+    between the tab and the body: the title heads the body."""
+    pdf = fpdf.FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 7)
+    pdf.text(100, 290, "Page 33")
+    pdf.text(150, 12, "Losses we don't cover")
+    pdf.set_font("Helvetica", "", 10)
+    for n in range(14):
+        pdf.text(20, 50 + 6 * n, f"We won't cover loss or damage of the kind this line names, number {n + 1}.")
+    pdf.set_font("Helvetica", "B", 20)
+    pdf.text(20, 35, "Losses we don't cover")
+    path = tmp_path / "title-under-a-tab.pdf"
+    pdf.output(str(path))
+    chunks, _ = chunked(path)
+    assert {c.heading_path for c in chunks if "number 1." in c.text or "number 14." in c.text} == {
+        "Losses we don't cover"}
+
+
 EVENTS = (("1.", "Fire, excluding damage caused by", (("a.", "explosion resulting from fire"),
                                                      ("b.", "earthquake or subterranean fire"))),
           ("2.", "Storm, excluding damage caused by", (("a.", "flood whether resulting from storm"),

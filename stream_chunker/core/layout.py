@@ -305,7 +305,15 @@ def reads_as_heading(text: str, after: str, larger: bool = False) -> bool:
     False
     >>> reads_as_heading("You’re not covered for", "Liability"), reads_as_heading("You’re not covered for", "Liability", True)
     (False, True)
+
+    A bullet drawn from a symbol font comes out as a letter (``n`` in
+    Wingdings is a square) and starts no word of a sentence going on:
+
+    >>> reads_as_heading("What you must do after making your claim", "n If we ask, you must send us")
+    True
     """
+    if after[1:2] == " ":
+        after = _SYMBOL_BULLET.sub("", after, count=1)
     if text.endswith(_RUN_ENDS) and not leads_in(text) or text.count(",") >= MAX_COMMAS or _FIGURES.fullmatch(after):
         return False  # (a figure under it: a table's cell, ``INR`` ⏎ ``3,750,000``)
     if mostly_figures(text):
@@ -315,6 +323,9 @@ def reads_as_heading(text: str, after: str, larger: bool = False) -> bool:
     last = text.rsplit(None, 1)[-1].lower() if text.strip() else ""
     return last not in LEADING_ON or larger and after[:1].isupper()
 
+
+_SYMBOL_BULLET = re.compile(r"^[a-z] (?=[A-Z])")
+"""A bullet from a symbol font ahead of an item's text: one lower-case letter, then a capital's word."""
 
 _NUMBERED = re.compile(r"\d{1,2}\.?\s+[A-Z]")
 """A title numbered as a section is: ``1. Key details about your policy``."""

@@ -474,8 +474,11 @@ def _hanging_lead(textpage: Any, offset: int, line: str, first: int, fonts: Font
 
 def _line_span(textpage: Any, offset: int, line: str) -> Optional[Span]:
     """Where the line at ``offset`` of the page's text sits: the bottom and
-    height of its first character's loose box (the font's full height, alike
-    for every letter), from its first character's left to its last's right."""
+    height of a character's loose box (the font's full height, alike for every
+    letter), from its first character's left to its last's right. The box is
+    the taller of the first and last characters': a bullet drawn from a symbol
+    font (``n`` in Wingdings, a square) has a box of its own glyph's height,
+    which would set the line apart from the lines of its own item."""
     import pypdfium2.raw as c
 
     first = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + len(line) - len(line.lstrip()))
@@ -483,7 +486,10 @@ def _line_span(textpage: Any, offset: int, line: str) -> Optional[Span]:
     if first < 0 or last < 0:
         return None
     left, bottom, _, top = textpage.get_charbox(first, loose=True)
-    return Span(bottom, top - bottom, left, textpage.get_charbox(last, loose=True)[2])
+    _, last_bottom, right, last_top = textpage.get_charbox(last, loose=True)
+    if last_top - last_bottom > top - bottom:
+        bottom, top = last_bottom, last_top
+    return Span(bottom, top - bottom, left, right)
 
 
 def _pdfium_text(text: str, drawn: bool) -> Optional[str]:

@@ -136,8 +136,9 @@ def title_drawn_last(spans: Sequence[Span]) -> Optional[List[List[int]]]:
     title over its two columns, ``If you're in an accident``; an endorsement's
     title and the line under it) or below every one (a printer's slug, a form
     number, which stay last), at least one above. Up to ``HEAD_LINES`` lines
-    drawn first above them all, a margin's gap above the body (a running header), stay first. ``None`` where
-    the page draws no such title.
+    drawn first a margin's gap apart from the body, above them all (a running
+    header) or below it (the page's number), stay first. ``None`` where the
+    page draws no such title.
 
     >>> body = [Span(500 - 12 * n, 10, 30, 300) for n in range(3)] + [Span(20, 10, 300, 330)]
     >>> title_drawn_last(body + [Span(560, 16, 30, 300)])
@@ -150,14 +151,16 @@ def title_drawn_last(spans: Sequence[Span]) -> Optional[List[List[int]]]:
     [[0], [5], [6], [1], [2], [3], [4]]
     >>> title_drawn_last(body + [Span(480, 16, 30, 300)]) is None  # (drawn last, but not above the rest)
     True
+    >>> longer = [Span(500 - 12 * n, 10, 30, 300) for n in range(8)]  # the page's number drawn first, at its foot
+    >>> title_drawn_last([Span(5, 8, 300, 330), Span(700, 8, 30, 200)] + longer + [Span(560, 16, 30, 300)])[:4]
+    [[0], [1], [10], [2]]
     """
     n = len(spans)
     found: Optional[Tuple[int, int, List[int], List[int]]] = None
     for first in range(n - 1, max(n - TAIL_LINES, 1) - 1, -1):
         top = max(spans[i].bottom for i in range(first, n))
         head = 0
-        while head < min(HEAD_LINES, first - 1) and spans[head].bottom > top \
-                and spans[head].bottom - max(spans[i].bottom for i in range(head + 1, first)) > HEAD_GAP * spans[head].height:
+        while head < min(HEAD_LINES, first - 1) and _page_edge(spans, head, first, top):
             head += 1
         high = max(spans[i].bottom for i in range(head, first))
         low = min(spans[i].bottom for i in range(head, first))
@@ -170,6 +173,17 @@ def title_drawn_last(spans: Sequence[Span]) -> Optional[List[List[int]]]:
     first, head, above, below = found
     title = sorted(above, key=lambda i: -spans[i].bottom)
     return [[i] for i in range(head)] + [[i] for i in title] + [[i] for i in range(head, first)] + [[i] for i in below]
+
+
+def _page_edge(spans: Sequence[Span], head: int, first: int, top: float) -> bool:
+    """Line ``head``, drawn before a title drawn last (whose top line sits at
+    ``top``), stands a margin's gap apart from the lines drawn between it and
+    the title: above them all and the title (a running header), or below them
+    all (the page's number, drawn first)."""
+    rest = [spans[i].bottom for i in range(head + 1, first)]
+    line = spans[head]
+    gap = HEAD_GAP * line.height
+    return line.bottom > top and line.bottom - max(rest) > gap or min(rest) - line.bottom > gap
 
 
 def in_reading_order(lines: List[str], spans: List[Optional[Span]], styles: List[Optional[Style]],
