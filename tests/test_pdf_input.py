@@ -513,6 +513,33 @@ def test_a_page_title_drawn_last_under_a_tab_and_over_a_page_number_drawn_first(
         "Losses we don't cover"}
 
 
+def test_a_section_title_printed_again_atop_its_second_page_is_its_running_header(tmp_path):
+    """Each section of a booklet runs over two pages: its title set large atop
+    the first, printed again in small type atop the second. Seen once, not at
+    the three page edges a running header needs, the copy is still furniture:
+    it echoes the title just kept, in a smaller style."""
+    pdf = fpdf.FPDF()
+    titles = ("Claims conditions", "How we settle claims", "General exclusions")
+    for title in titles:
+        for half in ("first", "second"):
+            pdf.add_page()
+            if half == "first":
+                pdf.set_font("Helvetica", "B", 18)
+                pdf.text(20, 20, title)
+            else:
+                pdf.set_font("Helvetica", "", 8)
+                pdf.text(20, 10, title)
+            pdf.set_font("Helvetica", "", 10)
+            for n in range(30):
+                pdf.text(20, 35 + 6 * n, f"The {half} page of this section says what applies, line {n + 1}.")
+    path = tmp_path / "running-titles.pdf"
+    pdf.output(str(path))
+    chunks, diagnostics = chunked(path)
+    assert not [c.id for c in chunks if any(title in c.text for title in titles)]
+    assert {c.heading_path for c in chunks} == set(titles)
+    assert sorted(d["text"] for d in diagnostics if d["kind"] == "furniture" and d["text"] in titles) == sorted(titles)
+
+
 EVENTS = (("1.", "Fire, excluding damage caused by", (("a.", "explosion resulting from fire"),
                                                      ("b.", "earthquake or subterranean fire"))),
           ("2.", "Storm, excluding damage caused by", (("a.", "flood whether resulting from storm"),

@@ -825,6 +825,10 @@ class Layout:
         if added:
             self._order = deque(sorted(self._order))  # (``marked`` and ``forget`` read them in line order)
 
+    def styled(self) -> bool:
+        """Some line has come with its style: the text is a PDF's, read with its layout."""
+        return bool(self._chars)
+
     def body(self) -> Optional[Style]:
         """The style that has set the most characters so far."""
         return max(self._chars, key=self._chars.__getitem__) if self._chars else None

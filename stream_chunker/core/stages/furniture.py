@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple
+from typing import AbstractSet, Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple
 
 ZONE_LINES = 3
 """Non-blank lines on each side of a page break that may be furniture."""
@@ -173,13 +173,18 @@ def printed_page(line: "ZoneLine") -> Optional[int]:
     return line.numbers[-2] if len(line.numbers) > 1 else line.numbers[-1]
 
 
+NO_TITLES: AbstractSet[str] = frozenset()
+"""No title kept at the page edges before: text without a layout."""
+
+
 def unmarked(line: int) -> bool:
     """No line is set larger than the body: text without a layout."""
     return False
 
 
 def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]]],
-              known: Iterable[int] = (), edge: int = 0, set_larger: Callable[[int], bool] = unmarked) -> List[int]:
+              known: Iterable[int] = (), edge: int = 0, set_larger: Callable[[int], bool] = unmarked,
+              titles: AbstractSet[str] = frozenset()) -> List[int]:
     """The keys of the zone ``lines`` that are furniture, given the lines of the
     zones around it by form and the keys already judged furniture. A line is
     furniture when it reads as a page number, or as a heading carried over
@@ -192,7 +197,11 @@ def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]
     breaks: a line does not recur by meeting itself. A section's title that
     its later pages print again as their running header is no furniture where
     it first stands: the layout sets it larger than the body there
-    (``set_larger``, by line number), and not where it recurs.
+    (``set_larger``, by line number), and not where it recurs. Where it
+    recurs, not set larger, at the next page edge or the one after, it is
+    the running header it has become even on one page (a section of two
+    pages): ``titles`` are the forms of the titles kept at the edges judged
+    before.
 
     >>> head = lambda key, page: ZoneLine(key, key, key, key, page, "Acme Policy", ())
     >>> number = ZoneLine(20, 20, 2, 21, 1, "", (3,))
@@ -201,6 +210,8 @@ def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]
     >>> furniture([head(10, 1), number], [{"Acme Policy": [head(90, 2)]}])
     [20]
     >>> furniture([head(170, 3)], [{"Acme Policy": [head(90, 2)]}], known={90})
+    [170]
+    >>> furniture([head(170, 3)], [{"Acme Policy": [head(90, 2)]}], titles={"Acme Policy"})
     [170]
     """
     lines, near, known = list(lines), list(near), set(known)
@@ -215,6 +226,8 @@ def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]
                 or _page_numbered(line, numbered, near, known)) \
                 or form[-4:].lower() in _CARRIED_TAILS and _carried_over(form):
             out.append(line.key)
+    if titles:
+        out += [line.key for line in lines if line.form in titles and line.key not in out and not set_larger(line.line)]
     foot = _page_foot(lines, near, edge)
     if foot is not None and foot.key not in out:
         out = [line.key for line in lines if line.key in out or line is foot]

@@ -32,7 +32,7 @@ from itertools import islice
 from typing import Callable, Deque, Dict, List, Optional, Set, Tuple
 
 from ..records import new
-from .furniture import (MAX_LOOKAHEAD, MAX_LOOKAHEAD_LINES, ZONE_LINES, ZONES_APART, ZoneLine, unmarked, filed_under,
+from .furniture import (MAX_LOOKAHEAD, MAX_LOOKAHEAD_LINES, ZONE_LINES, ZONES_APART, ZoneLine, NO_TITLES, unmarked, filed_under,
                         furniture, line_form)
 
 # The start of the next line with something on it.
@@ -59,7 +59,7 @@ for each)."""
 class Zone:
     """The lines around one page edge that may be furniture."""
 
-    __slots__ = ("at", "edge", "first", "first_line", "lines", "forms", "found", "completed", "furniture")
+    __slots__ = ("at", "edge", "first", "first_line", "lines", "forms", "found", "completed", "furniture", "titles")
 
     def __init__(self, at: int, at_line: int, at_end: int) -> None:
         self.at = at  # the page edge: its form feed's line, or the start of the text
@@ -70,6 +70,7 @@ class Zone:
         self.found = 0  # lines found at the top of the page so far
         self.completed: Optional[Tuple[int, int]] = None  # (line, end) where its top was complete
         self.furniture: List[int] = []  # the keys of its lines judged furniture, once judged
+        self.titles: Set[str] = set()  # the forms of its lines kept as titles set larger, once judged
 
     def add(self, line: ZoneLine) -> None:
         self.lines.append(line)
@@ -92,10 +93,12 @@ class PageZones:
     """Holds text back until its zones are judged; passes it to ``release`` with the keys of its furniture
     lines (line starts in it, or ``before_form_feed`` of one) and the two lines after it, still held (or fewer)."""
 
-    def __init__(self, release: Release, long_line: LongLine, set_larger: Optional[Callable[[int], bool]] = None) -> None:
+    def __init__(self, release: Release, long_line: LongLine, set_larger: Optional[Callable[[int], bool]] = None,
+                 styled: Callable[[], bool] = bool) -> None:
         self._release = release
         self._long_line = long_line
         self._set_larger = set_larger if set_larger is not None else unmarked  # (by a PDF's layout, by line number)
+        self._styled = styled  # whether the text has come with a layout so far (``bool()`` is False)
         self._held: Deque[str] = deque()  # text fed and not yet released, in blocks
         self._skip = 0  # characters of the first held block released already
         self._base = 0  # offset of the held text in the whole text
@@ -255,8 +258,12 @@ class PageZones:
                 forms = [{form: [z for z in filed if inside(z)] for form, filed in other.forms.items()}
                          for other in near if zone.inside(*other.edge)]
                 lines = [z for z in zone.lines if inside(z)]
-            zone.furniture = furniture(lines, forms, known, zone.edge[0], self._set_larger)
+            styled = self._styled()  # (text without a layout sets no title larger: nothing to look for)
+            titles = {form for other in self._judged for form in other.titles} if styled else NO_TITLES
+            zone.furniture = furniture(lines, forms, known, zone.edge[0], self._set_larger, titles)
             self._furniture.update(zone.furniture)
+            if styled:
+                zone.titles = self._titles_kept(zone, lines)
             pending.popleft()
             if zone is self._collecting:
                 self._collecting = None
@@ -270,6 +277,15 @@ class PageZones:
         if usable and not final:
             frontier = min(frontier, usable[0].start)
         self._let_go(frontier)
+
+    def _titles_kept(self, zone: Zone, lines: List[ZoneLine]) -> Set[str]:
+        """The forms of the zone's lines, just judged, kept as titles set
+        larger whose form the next zones hold too: a later copy of one, not
+        set larger, is the running header it has become (``furniture``)."""
+        later = [other.forms.keys() for other in islice(self._pending, 1, ZONES_APART + 1)]
+        shared = set().union(*(zone.forms.keys() & forms for forms in later))
+        return {line.form for line in lines if line.form in shared and line.key not in zone.furniture
+                and self._set_larger(line.line)}
 
     def _ready(self, zone: Zone) -> Optional[bool]:
         """True when a zone ``ZONES_APART`` later has completed inside the
