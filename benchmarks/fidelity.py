@@ -416,6 +416,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = parser.parse_args(argv)
     if args.worker:
         return _worker(*args.worker)
+    if (args.tools or args.wordings) and not (args.update or args.no_report or args.report_only or args.corpus):
+        # A part of the run written as the whole would replace the record's other rows: the peers
+        # take twenty minutes to measure again.
+        parser.error("--tools or --wordings runs a part of the benchmark: add --update to put its rows into "
+                     "the last run's figures, or --no-report to print them only")
     if args.corpus:
         found, missing = [w for folder in args.corpus for w in folder_wordings(folder)], []
         results, out = OUT.parent / "FIDELITY-corpus.md", OUT.parent / "fidelity-corpus.json"
@@ -424,6 +429,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         results, out = RESULTS, OUT
     if args.wordings:
         found = [w for w in found if w.name in args.wordings]
+    if args.update and not args.no_report and not out.exists():
+        parser.error(f"--update puts rows into the last run's figures, and {out} holds none: run the whole "
+                     "benchmark first (a fresh checkout has no run of its own)")
     if args.report_only:
         saved = json.loads(out.read_text(encoding="utf-8"))
         names = {row["wording"] for row in saved["rows"]}
@@ -448,7 +456,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             print(f"{wording.name:40} {tool:28} {row['wall_s']:7.2f} s  {shown}", flush=True)
     given = sys.argv[1:] if argv is None else argv
     command = " ".join(["python -m benchmarks.fidelity", *given])
-    if args.update and out.exists():
+    if args.update:
         saved = json.loads(out.read_text(encoding="utf-8"))
         fresh = {(row["wording"], row["tool"]) for row in rows}
         rows = [row for row in saved["rows"] if (row["wording"], row["tool"]) not in fresh] + rows

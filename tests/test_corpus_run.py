@@ -399,12 +399,19 @@ def test_a_reader_that_falls_behind_holds_the_workers_back_by_the_spills_bytes(t
         assert count == len(paths) == pulled.count
 
 
-def test_stopping_early_stops_the_workers_and_deletes_the_spill(tmp_path, short_tmp, monkeypatch):
+def test_stopping_early_stops_the_workers_and_deletes_the_spill(tmp_path, monkeypatch):
     paths = [write(tmp_path / f"{i}.txt", generate(pages=60, seed=i)) for i in range(12)]
-    monkeypatch.setattr(tempfile, "tempdir", str(short_tmp))  # no other run's spill there
+    made: List[str] = []  # this run's spill: another test process may spill in the same folder
+
+    def mkdtemp(*args: object, **kwargs: object) -> str:
+        made.append(real_mkdtemp(*args, **kwargs))  # type: ignore[arg-type]
+        return made[-1]
+
+    real_mkdtemp = tempfile.mkdtemp
+    monkeypatch.setattr(tempfile, "mkdtemp", mkdtemp)
     files = chunk_files(paths, jobs=2, real_tokens=False)
     next(files)
-    spills = set(short_tmp.glob("stream-chunker-*"))
+    spills = {Path(folder) for folder in made if Path(folder).name.startswith("stream-chunker-")}
     workers = _workers()
     assert spills and len(workers) == 2
     files.close()

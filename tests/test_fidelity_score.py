@@ -251,3 +251,28 @@ def test_the_benchmark_scores_our_run_of_a_fema_form_as_it_reads(tmp_path: Path,
     assert row["boundary_top2"] > 0.95 and row["headings"] == 1.0 and row["citable"] > 0.95
     assert row["lost"] < 0.01  # furniture and contents come back as reported, not lost
     assert (tmp_path / "sfip-dwelling-2021" / "stream_chunker-pdf.jsonl").exists()
+
+
+def test_a_part_of_the_run_never_replaces_the_whole_record(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--tools`` alone would have written FIDELITY.md and its JSON with those
+    tools' rows only, the peers' gone: it is refused before anything runs."""
+    from benchmarks.fidelity import main
+
+    for argv in (["--tools", "stream_chunker-pdf"], ["--wordings", "sfip-dwelling-2021"]):
+        with pytest.raises(SystemExit) as stopped:
+            main(argv)
+        assert stopped.value.code == 2
+        assert "add --update" in capsys.readouterr().err
+
+
+def test_an_update_with_no_run_to_update_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """On a fresh checkout (benchmarks/out/ is not kept) ``--update`` would
+    write its rows as the whole record."""
+    import benchmarks.fidelity as fidelity
+
+    monkeypatch.setattr(fidelity, "OUT", tmp_path / "fidelity.json")
+    with pytest.raises(SystemExit) as stopped:
+        fidelity.main(["--update", "--tools", "stream_chunker-pdf"])
+    assert stopped.value.code == 2
+    assert "holds none" in capsys.readouterr().err

@@ -311,6 +311,8 @@ def reads_as_heading(text: str, after: str, larger: bool = False) -> bool:
 
     >>> reads_as_heading("What you must do after making your claim", "n If we ask, you must send us")
     True
+    >>> reads_as_heading("We will pay the reasonable cost of repairing", "a Vehicle we insure")
+    False
     """
     if after[1:2] == " ":
         after = _SYMBOL_BULLET.sub("", after, count=1)
@@ -324,8 +326,10 @@ def reads_as_heading(text: str, after: str, larger: bool = False) -> bool:
     return last not in LEADING_ON or larger and after[:1].isupper()
 
 
-_SYMBOL_BULLET = re.compile(r"^[a-z] (?=[A-Z])")
-"""A bullet from a symbol font ahead of an item's text: one lower-case letter, then a capital's word."""
+_SYMBOL_BULLET = re.compile(r"^[lnoquv] (?=[A-Z])")
+"""A bullet from a symbol font ahead of an item's text: a letter Wingdings draws one as (``l`` a
+disc, ``n`` a square, ``q`` a box, ``u`` a diamond ...), then a capital's word. Not ``a``
+or ``i``, which start sentences (``a Vehicle we insure``)."""
 
 _NUMBERED = re.compile(r"\d{1,2}\.?\s+[A-Z]")
 """A title numbered as a section is: ``1. Key details about your policy``."""

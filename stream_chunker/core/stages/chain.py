@@ -46,7 +46,7 @@ def chain(*, bound: int, special: Callable[[], Tuple[Pattern[str], Pattern[str]]
                           bound=bound, diagnose=diagnose, layout=layout, yields=yields)
     zones = PageZones(release=cutter.take, long_line=cutter.long_line,
                       set_larger=layout.set_larger if layout is not None else None,
-                      styled=layout.styled if layout is not None else bool)
+                      styled=layout.styled if layout is not None else lambda: False)
     splitter = LineSplitter(bound, lines=zones.feed, long_piece=zones.long_line, lines_passed=lambda: zones.lines,
                             diagnose=diagnose)
     return Stages(splitter, zones, cutter)

@@ -173,7 +173,7 @@ def printed_page(line: "ZoneLine") -> Optional[int]:
     return line.numbers[-2] if len(line.numbers) > 1 else line.numbers[-1]
 
 
-NO_TITLES: AbstractSet[str] = frozenset()
+NO_TITLES: AbstractSet[Tuple[str, Tuple[int, ...]]] = frozenset()
 """No title kept at the page edges before: text without a layout."""
 
 
@@ -184,7 +184,7 @@ def unmarked(line: int) -> bool:
 
 def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]]],
               known: Iterable[int] = (), edge: int = 0, set_larger: Callable[[int], bool] = unmarked,
-              titles: AbstractSet[str] = frozenset()) -> List[int]:
+              titles: AbstractSet[Tuple[str, Tuple[int, ...]]] = NO_TITLES) -> List[int]:
     """The keys of the zone ``lines`` that are furniture, given the lines of the
     zones around it by form and the keys already judged furniture. A line is
     furniture when it reads as a page number, or as a heading carried over
@@ -200,8 +200,8 @@ def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]
     (``set_larger``, by line number), and not where it recurs. Where it
     recurs, not set larger, at the next page edge or the one after, it is
     the running header it has become even on one page (a section of two
-    pages): ``titles`` are the forms of the titles kept at the edges judged
-    before.
+    pages): ``titles`` are the forms and numbers of the titles kept at the
+    edges judged before (``Section 2`` set large says nothing of ``Section 3``).
 
     >>> head = lambda key, page: ZoneLine(key, key, key, key, page, "Acme Policy", ())
     >>> number = ZoneLine(20, 20, 2, 21, 1, "", (3,))
@@ -211,7 +211,7 @@ def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]
     [20]
     >>> furniture([head(170, 3)], [{"Acme Policy": [head(90, 2)]}], known={90})
     [170]
-    >>> furniture([head(170, 3)], [{"Acme Policy": [head(90, 2)]}], titles={"Acme Policy"})
+    >>> furniture([head(170, 3)], [{"Acme Policy": [head(90, 2)]}], titles={("Acme Policy", ())})
     [170]
     """
     lines, near, known = list(lines), list(near), set(known)
@@ -227,7 +227,8 @@ def furniture(lines: Iterable[ZoneLine], near: Iterable[Dict[str, List[ZoneLine]
                 or form[-4:].lower() in _CARRIED_TAILS and _carried_over(form):
             out.append(line.key)
     if titles:
-        out += [line.key for line in lines if line.form in titles and line.key not in out and not set_larger(line.line)]
+        out += [line.key for line in lines
+                if (line.form, line.numbers) in titles and line.key not in out and not set_larger(line.line)]
     foot = _page_foot(lines, near, edge)
     if foot is not None and foot.key not in out:
         out = [line.key for line in lines if line.key in out or line is foot]

@@ -70,7 +70,7 @@ class Zone:
         self.found = 0  # lines found at the top of the page so far
         self.completed: Optional[Tuple[int, int]] = None  # (line, end) where its top was complete
         self.furniture: List[int] = []  # the keys of its lines judged furniture, once judged
-        self.titles: Set[str] = set()  # the forms of its lines kept as titles set larger, once judged
+        self.titles: Set[Tuple[str, Tuple[int, ...]]] = set()  # its titles set larger (form, numbers), once judged
 
     def add(self, line: ZoneLine) -> None:
         self.lines.append(line)
@@ -94,11 +94,11 @@ class PageZones:
     lines (line starts in it, or ``before_form_feed`` of one) and the two lines after it, still held (or fewer)."""
 
     def __init__(self, release: Release, long_line: LongLine, set_larger: Optional[Callable[[int], bool]] = None,
-                 styled: Callable[[], bool] = bool) -> None:
+                 styled: Callable[[], bool] = lambda: False) -> None:
         self._release = release
         self._long_line = long_line
         self._set_larger = set_larger if set_larger is not None else unmarked  # (by a PDF's layout, by line number)
-        self._styled = styled  # whether the text has come with a layout so far (``bool()`` is False)
+        self._styled = styled  # whether the text has come with a layout so far
         self._held: Deque[str] = deque()  # text fed and not yet released, in blocks
         self._skip = 0  # characters of the first held block released already
         self._base = 0  # offset of the held text in the whole text
@@ -259,11 +259,11 @@ class PageZones:
                          for other in near if zone.inside(*other.edge)]
                 lines = [z for z in zone.lines if inside(z)]
             styled = self._styled()  # (text without a layout sets no title larger: nothing to look for)
-            titles = {form for other in self._judged for form in other.titles} if styled else NO_TITLES
+            titles = {title for other in self._judged for title in other.titles} if styled else NO_TITLES
             zone.furniture = furniture(lines, forms, known, zone.edge[0], self._set_larger, titles)
             self._furniture.update(zone.furniture)
             if styled:
-                zone.titles = self._titles_kept(zone, lines)
+                zone.titles = self._titles_kept(zone, lines, near[len(self._judged):], ready)
             pending.popleft()
             if zone is self._collecting:
                 self._collecting = None
@@ -278,14 +278,17 @@ class PageZones:
             frontier = min(frontier, usable[0].start)
         self._let_go(frontier)
 
-    def _titles_kept(self, zone: Zone, lines: List[ZoneLine]) -> Set[str]:
-        """The forms of the zone's lines, just judged, kept as titles set
-        larger whose form the next zones hold too: a later copy of one, not
+    def _titles_kept(self, zone: Zone, lines: List[ZoneLine], later: List[Zone],
+                     ready: bool) -> Set[Tuple[str, Tuple[int, ...]]]:
+        """The forms and numbers of the zone's ``lines``, just judged, kept as
+        titles set larger, whose form the ``later`` zones hold too (inside the
+        zone's window, unless it was ``ready`` first): a later copy of one, not
         set larger, is the running header it has become (``furniture``)."""
-        later = [other.forms.keys() for other in islice(self._pending, 1, ZONES_APART + 1)]
-        shared = set().union(*(zone.forms.keys() & forms for forms in later))
-        return {line.form for line in lines if line.form in shared and line.key not in zone.furniture
-                and self._set_larger(line.line)}
+        shared = {form for other in later if ready or zone.inside(*other.edge)
+                  for form, filed in other.forms.items()
+                  if form in zone.forms and (ready or any(zone.inside(z.line, z.end) for z in filed))}
+        return {(line.form, line.numbers) for line in lines
+                if line.form in shared and line.key not in zone.furniture and self._set_larger(line.line)}
 
     def _ready(self, zone: Zone) -> Optional[bool]:
         """True when a zone ``ZONES_APART`` later has completed inside the
