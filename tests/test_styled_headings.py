@@ -326,6 +326,21 @@ def test_a_heading_over_two_lines_is_one_heading() -> None:
     assert chunk_with(chunks, "replaces the one").heading_path == "Replacement of the complaints and disputes section"
 
 
+def test_a_numbered_title_in_bold_wraps_onto_a_line_in_lower_case() -> None:
+    """In text alone a line in lower case after a numbered title makes the
+    title a clause's first words (``1 We pay for loss`` ⏎ ``caused by fire``);
+    set in the title's own bold, it is the title's second line."""
+    page = [("What is covered", BIG), ("", None),
+            ("1 Loss of or damage to your car or", BOLD), ("spare parts", BOLD), ("", None),
+            body("If your car is lost, stolen or damaged, we will repair the damage."), ("", None),
+            ("2 Fire and theft", BOLD), ("", None), body("We cover your car against fire and theft.")]
+    chunks = read([COVER, page])
+    assert [(c.clause, c.heading_path) for c in chunks if "your car" in c.text] == [
+        ("1", "What is covered > Loss of or damage to your car or spare parts"),
+        ("2", "What is covered > Fire and theft")]
+    assert chunk_with(chunks, "stolen").text == "If your car is lost, stolen or damaged, we will repair the damage."
+
+
 @pytest.mark.parametrize("lines, title", [
     (["Section 7 - Missed Departure &", "Connection"], "Missed Departure & Connection"),
     (["Section 20 - Winter Sports", "(only operative if indicated in your", "Policy Schedule)"],

@@ -1075,7 +1075,10 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self._after_label(rec)  # a paragraph starts, or goes on (an item's text)
             return
         self._fresh = None
-        if not rec.text[:1].islower():  # the title goes on, and a label may still follow it
+        # The title goes on, and a label may still follow it; in lower case only
+        # where the layout sets the line as the title (``1 Loss of or damage to
+        # your car or`` ⏎ ``spare parts``, both in bold).
+        if not rec.text[:1].islower() or self._set_alike_below(rec, fresh):
             lines = rec.text.split("\n")
             for number, text in enumerate(lines):
                 line = rec._replace(first=rec.first + number, last=rec.first + number, text=text)
