@@ -314,8 +314,8 @@ def reads_as_heading(text: str, after: str, larger: bool = False) -> bool:
     >>> reads_as_heading("We will pay the reasonable cost of repairing", "a Vehicle we insure")
     False
     """
-    if after[1:2] == " ":
-        after = _SYMBOL_BULLET.sub("", after, count=1)
+    if after[1:2] == " " and after[:1] in SYMBOL_BULLETS and after[2:3].isupper():
+        after = after[2:]
     if text.endswith(_RUN_ENDS) and not leads_in(text) or text.count(",") >= MAX_COMMAS or _FIGURES.fullmatch(after):
         return False  # (a figure under it: a table's cell, ``INR`` ⏎ ``3,750,000``)
     if mostly_figures(text):
@@ -326,10 +326,10 @@ def reads_as_heading(text: str, after: str, larger: bool = False) -> bool:
     return last not in LEADING_ON or larger and after[:1].isupper()
 
 
-_SYMBOL_BULLET = re.compile(r"^[lnoquv] (?=[A-Z])")
-"""A bullet from a symbol font ahead of an item's text: a letter Wingdings draws one as (``l`` a
-disc, ``n`` a square, ``q`` a box, ``u`` a diamond ...), then a capital's word. Not ``a``
-or ``i``, which start sentences (``a Vehicle we insure``)."""
+SYMBOL_BULLETS = "lnoquv"
+"""The letters a bullet from a symbol font comes out as, before an item's text: those
+Wingdings draws one as (``l`` a disc, ``n`` a square, ``q`` a box, ``u`` a diamond ...).
+Not ``a`` or ``i``, which start sentences (``a Vehicle we insure``)."""
 
 _NUMBERED = re.compile(r"\d{1,2}\.?\s+[A-Z]")
 """A title numbered as a section is: ``1. Key details about your policy``."""
@@ -767,9 +767,8 @@ class Layout:
                                                 or 0 in furniture or _PAGE_NUMBER.fullmatch(first.strip()) is not None
                                                 or first[:1].islower() and _wraps(self._before[-1][0], first))
         before = "".join(line for line, _ in self._before) if before_counts else ""
-        if not (after and (_TITLE_SHAPE.match(last) or last[:1].islower() and _wraps(
-                text[text.rfind("\n", 0, cut - 1) + 1:cut] if cut else self._before[-1][0] if self._before else "",
-                last))):
+        before_last = text[text.rfind("\n", 0, cut - 1) + 1:cut] if cut else self._before[-1][0] if self._before else ""
+        if not (after and (_TITLE_SHAPE.match(last) or last[:1].islower() and _wraps(before_last, last))):
             after = ""  # (the lines after are read where the last may be a title, or a title's second line)
         shift = len(before)
         scan = before + text + after if before or after else text

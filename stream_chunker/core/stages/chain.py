@@ -44,9 +44,7 @@ def chain(*, bound: int, special: Callable[[], Tuple[Pattern[str], Pattern[str]]
     ``yields`` names the lines the profile's rules take that such a mark makes styled instead."""
     cutter = RecordCutter(special=special, leader=leader, classify=classify, emit=records, drop=furniture,
                           bound=bound, diagnose=diagnose, layout=layout, yields=yields)
-    zones = PageZones(release=cutter.take, long_line=cutter.long_line,
-                      set_larger=layout.set_larger if layout is not None else None,
-                      styled=layout.styled if layout is not None else lambda: False)
+    zones = PageZones(release=cutter.take, long_line=cutter.long_line, layout=layout)
     splitter = LineSplitter(bound, lines=zones.feed, long_piece=zones.long_line, lines_passed=lambda: zones.lines,
                             diagnose=diagnose)
     return Stages(splitter, zones, cutter)

@@ -31,6 +31,7 @@ from collections import deque
 from itertools import islice
 from typing import Callable, Deque, Dict, List, Optional, Set, Tuple
 
+from ..layout import Layout
 from ..records import new
 from .furniture import (MAX_LOOKAHEAD, MAX_LOOKAHEAD_LINES, ZONE_LINES, ZONES_APART, ZoneLine, NO_TITLES, unmarked, filed_under,
                         furniture, line_form)
@@ -93,12 +94,11 @@ class PageZones:
     """Holds text back until its zones are judged; passes it to ``release`` with the keys of its furniture
     lines (line starts in it, or ``before_form_feed`` of one) and the two lines after it, still held (or fewer)."""
 
-    def __init__(self, release: Release, long_line: LongLine, set_larger: Optional[Callable[[int], bool]] = None,
-                 styled: Callable[[], bool] = lambda: False) -> None:
+    def __init__(self, release: Release, long_line: LongLine, layout: Optional[Layout] = None) -> None:
         self._release = release
         self._long_line = long_line
-        self._set_larger = set_larger if set_larger is not None else unmarked  # (by a PDF's layout, by line number)
-        self._styled = styled  # whether the text has come with a layout so far
+        self._layout = layout  # which lines a PDF's layout sets larger than the body, if the profile reads it
+        self._set_larger = layout.set_larger if layout is not None else unmarked  # (by line number)
         self._held: Deque[str] = deque()  # text fed and not yet released, in blocks
         self._skip = 0  # characters of the first held block released already
         self._base = 0  # offset of the held text in the whole text
@@ -258,7 +258,8 @@ class PageZones:
                 forms = [{form: [z for z in filed if inside(z)] for form, filed in other.forms.items()}
                          for other in near if zone.inside(*other.edge)]
                 lines = [z for z in zone.lines if inside(z)]
-            styled = self._styled()  # (text without a layout sets no title larger: nothing to look for)
+            # (Text without a layout sets no title larger: nothing to look for.)
+            styled = self._layout is not None and self._layout.styled()
             titles = {title for other in self._judged for title in other.titles} if styled else NO_TITLES
             zone.furniture = furniture(lines, forms, known, zone.edge[0], self._set_larger, titles)
             self._furniture.update(zone.furniture)
