@@ -589,6 +589,30 @@ def test_a_page_drawn_by_layer_is_read_by_position(tmp_path):
     assert {c.clause for c in chunks} >= {"1", "2"}
 
 
+def test_a_right_column_drawn_before_the_left_is_read_after_it(tmp_path):
+    """A page that draws its right column, then its left, then its footer:
+    the left column is read first, and the footer stays at the page's foot,
+    so the definitions run 3.1 to 3.12 in order, each its own clause."""
+    pdf = fpdf.FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 12)
+    pdf.text(15, 15, "3. DEFINITIONS")
+    pdf.set_font("Helvetica", "", 9)
+    for column, x in ((1, 110), (0, 15)):
+        for n in range(6):
+            y = 30 + 24 * n
+            pdf.text(x, y, f"3.{6 * column + n + 1}. Term {6 * column + n + 1} means what this line and")
+            pdf.text(x, y + 5, "the next two say of it, in full and at")
+            pdf.text(x, y + 10, "length, for every insured person.")
+    pdf.text(15, 285, "UIN : ABCD1234")
+    path = tmp_path / "right-column-first.pdf"
+    pdf.output(str(path))
+    chunks, _ = chunked(path)
+    text = " ".join(c.text for c in chunks)
+    assert text.find("Term 6 means") < text.find("Term 7 means") < text.find("Term 12 means")
+    assert [c.clause for c in chunks if c.text.startswith("Term")] == [f"3.{n}" for n in range(1, 13)]
+
+
 def test_a_page_with_two_columns_keeps_its_draw_order(tmp_path):
     """Beside a second column, a label on its text's baseline proves nothing
     about the columns' order: the page is left as drawn."""

@@ -12,7 +12,8 @@ Two backends read the text:
 - ``pdfium`` (the default): PDFium through ``pypdfium2``, a wheel with no
   system package (the ``[pdf]`` extra), imported only when
   a PDF is read. It reads the text in the order the page draws it, or by
-  position where a page of one column draws it otherwise (``reading_order``).
+  position where a page of one column draws it otherwise, or its left column
+  first where it draws the right one first (``reading_order``).
 - ``pdftotext``: poppler's ``pdftotext -raw`` as a subprocess, its output read
   as it comes (``layout=True`` for its ``-layout`` mode, columns side by side).
 

@@ -12,7 +12,14 @@ left to right, the baselines top to bottom -- if it has one column, that is,
 if lines are left side by side on at most two baselines once the pieces are
 joined (a header's title and page number, a footer's). A page with columns or
 a table keeps its draw order: its columns cannot be told from a table's cells
-by position alone.
+by position alone -- save where a whole right column of prose is drawn before
+the whole left column beside it, which no table does (``left_column_first``).
+
+Why one module of this length: the three readings -- by position, left column
+first, a title drawn last -- measure the same page geometry (``Span``, a
+line's height as the unit of every gap), and ``in_reading_order`` picks the
+one that applies; apart, each would need the others' thresholds to stay
+consistent with them.
 """
 
 from __future__ import annotations
@@ -186,6 +193,113 @@ def _page_edge(spans: Sequence[Span], head: int, first: int, top: float) -> bool
     return line.bottom > top and line.bottom - max(rest) > gap or min(rest) - line.bottom > gap
 
 
+COLUMN_LINES = 5
+"""Lines each of two columns holds at least, drawn one after another, for the
+page to be read as two columns: fewer may be a table's cells or a margin note;
+and the two hold half the page's lines at least, where a table drawn row by row
+alternates sides many times, one cell's few wrapped lines at a time."""
+PROSE_WIDTH = 8
+"""How many times its height a line of prose is wide at least: some five words."""
+GUTTER_ZONE = (0.25, 0.75)
+"""Where, as shares of the width the page's lines span, a gutter between two columns may run."""
+
+
+def left_column_first(spans: Sequence[Span]) -> Optional[List[List[int]]]:
+    """The lines (as :func:`reading_order` gives them) with a right column
+    read after the left column beside it, where the page draws it before:
+    a run of at least ``COLUMN_LINES`` lines drawn wholly right of the page's
+    gutter, then one drawn wholly left of it, the two side by side on the
+    page and holding half its lines at least. A line of the right run standing a margin's gap (``HEAD_GAP`` line
+    heights) above the left run (a running header) is still read first, and
+    one of the left run as far below the right run (a footer) last. Every
+    other line keeps its place. ``None`` where no
+    column is drawn before the one to its left.
+
+    >>> right = [Span(700 - 12 * n, 10, 320, 560) for n in range(6)]
+    >>> left = [Span(700 - 12 * n, 10, 40, 280) for n in range(6)]
+    >>> left_column_first([Span(760, 10, 40, 560)] + right + left + [Span(20, 8, 280, 300)])[:3]
+    [[0], [7], [8]]
+    >>> header, footer = Span(740, 8, 400, 560), Span(30, 8, 40, 200)  # drawn with the runs, at the page's edges
+    >>> order = left_column_first([header] + right + left + [footer])
+    >>> order[0], order[1], order[7], order[-1]
+    ([0], [7], [1], [13])
+    >>> left_column_first(left + right) is None  # (drawn as read)
+    True
+    >>> left_column_first(right[:4] + left[:4]) is None  # (too few lines for columns)
+    True
+    >>> rows = [Span(600 - 12 * n, 10, 40, 560) for n in range(11)]  # a table's rows, one cell wrapped beside the next rows
+    >>> left_column_first(right[:5] + left[:5] + rows) is None
+    True
+    >>> letters = [Span(700 - 40 * n, 30, 300 + 10 * n, 320 + 10 * n) for n in range(6)]  # a watermark's
+    >>> left_column_first(letters + left) is None
+    True
+    """
+    gutter = _gutter(spans)
+    if gutter is None:
+        return None
+    sides = ["right" if span.left >= gutter else "left" if span.right <= gutter else "across" for span in spans]
+    runs: List[Tuple[str, int, int]] = []  # (side, first line, past the last), in draw order
+    for i, side in enumerate(sides):
+        if runs and runs[-1][0] == side:
+            runs[-1] = (side, runs[-1][1], i + 1)
+        else:
+            runs.append((side, i, i + 1))
+    order: List[int] = []
+    swapped, k = False, 0
+    while k < len(runs):
+        side, start, end = runs[k]
+        right = range(start, end)
+        left = range(runs[k + 1][1], runs[k + 1][2]) if k + 1 < len(runs) and runs[k + 1][0] == "left" else range(0)
+        if (side == "right" and min(len(right), len(left)) >= COLUMN_LINES
+                and 2 * (len(right) + len(left)) >= len(spans) and _side_by_side([spans[i] for i in right], [spans[i] for i in left])):
+            top = max(spans[i].bottom for i in left)
+            bottom = min(spans[i].bottom for i in right)
+            header = [i for i in right if spans[i].bottom - top > HEAD_GAP * spans[i].height]
+            footer = [i for i in left if bottom - spans[i].bottom > HEAD_GAP * spans[i].height]
+            order += header + [i for i in left if i not in footer] + [i for i in right if i not in header] + footer
+            swapped = True
+            k += 2
+        else:
+            order += right
+            k += 1
+    return [[i] for i in order] if swapped else None
+
+
+def _gutter(spans: Sequence[Span]) -> Optional[float]:
+    """Where a gutter between two columns runs, if anywhere: just right of a
+    line's right edge inside ``GUTTER_ZONE``, where fewest lines run across it
+    and at least ``COLUMN_LINES`` lie wholly on each side."""
+    if len(spans) < 2 * COLUMN_LINES:
+        return None
+    low, high = min(span.left for span in spans), max(span.right for span in spans)
+    best: Optional[Tuple[int, float]] = None
+    for candidate in sorted({span.right for span in spans}):
+        if not low + GUTTER_ZONE[0] * (high - low) <= candidate <= low + GUTTER_ZONE[1] * (high - low):
+            continue
+        left = sum(span.right <= candidate for span in spans)
+        right = sum(span.left >= candidate for span in spans)
+        if left >= COLUMN_LINES and right >= COLUMN_LINES:
+            across = len(spans) - left - right
+            if best is None or across < best[0]:
+                best = (across, candidate)
+    return None if best is None else best[1]
+
+
+def _side_by_side(first: Sequence[Span], second: Sequence[Span]) -> bool:
+    """Whether two runs of lines are two columns of text beside each other:
+    each overlaps at least half the other's height on the page, and half the
+    lines of each are lines of prose, ``PROSE_WIDTH`` times as wide as they
+    are high (not a watermark's letters, not a column of amounts)."""
+    def extent(run: Sequence[Span]) -> Tuple[float, float]:
+        return min(span.bottom for span in run), max(span.bottom + span.height for span in run)
+
+    def prose(run: Sequence[Span]) -> bool:
+        return 2 * sum(span.right - span.left >= PROSE_WIDTH * span.height for span in run) >= len(run)
+    (a_low, a_high), (b_low, b_high) = extent(first), extent(second)
+    shared = min(a_high, b_high) - max(a_low, b_low)
+    return shared >= 0.5 * min(a_high - a_low, b_high - b_low) and prose(first) and prose(second)
+
+
 def in_reading_order(lines: List[str], spans: List[Optional[Span]], styles: List[Optional[Style]],
                      leads: List[int]) -> Tuple[List[str], List[Optional[Span]], List[Optional[Style]], List[int]]:
     """A page's lines, with where each sits, how it is set and its run-in term
@@ -204,6 +318,8 @@ def in_reading_order(lines: List[str], spans: List[Optional[Span]], styles: List
         return lines, spans, styles, leads
     where = [cast(Span, spans[k]) for k in placed]
     order = reading_order(where, [lines[k] for k in placed])
+    if order is None:
+        order = left_column_first(where)
     if order is None:
         order = title_drawn_last(where)
     if order is None:
