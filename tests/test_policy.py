@@ -92,6 +92,23 @@ def test_numbered_list_inside_a_clause_cannot_pass_for_the_next_section():
     assert "4. Body Mass Index (BMI) is; over 40." in chunks[0].text
 
 
+def test_a_clause_list_going_on_past_the_next_section_number_stays_the_clause_text():
+    """``1. PREAMBLE`` … ``3. DEFINITIONS`` then ``3.1.``, ``3.2.``: a list
+    ``1.``-``5.`` inside 3.2 reaches ``4.`` and ``5.``, next after section 3;
+    in lower case where the sections' titles are in capitals, they are the
+    list's, and ``3.3.`` still comes next."""
+    lines = ["1. PREAMBLE", "This policy is a contract.", "2. COVER", "We pay for treatment.",
+             "3. DEFINITIONS", "The terms below have these meanings.",
+             "3.1. Accident means a sudden event.",
+             "3.2. Hospital means an institution that meets every criterion as under:",
+             "1. has qualified nursing staff;", "2. has at least ten beds;", "3. has a doctor in charge;",
+             "4. has a fully equipped operation theatre of its own;", "5. maintains daily records of patients.",
+             "3.3. Hospitalisation means admission for at least 24 hours.", "4. EXCLUSIONS", "We do not pay for cosmetic surgery."]
+    chunks = _chunks(lines)
+    assert [c.id for c in chunks] == ["1", "2", "3", "3.1", "3.2", "3.3", "4"]
+    assert chunks[4].text.endswith("4. has a fully equipped operation theatre of its own; 5. maintains daily records of patients.")
+
+
 def test_first_child_sets_the_form_of_its_siblings():
     lines = ["1 Cover", "1.1. Buildings", "Text.", "1.2 Contents", "Not a sibling: no dot.", "1.2. Contents",
              "Text two."]
