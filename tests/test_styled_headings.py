@@ -414,6 +414,30 @@ def test_a_definitions_list_gives_each_term_its_own_chunk() -> None:
     assert not any(c.heading_path.endswith("Valuables") for c in chunks)
 
 
+def test_a_code_numbered_heading_between_run_in_terms_ends_the_items_above_it() -> None:
+    """``IMT1. Extension of Geographical Area`` in bold at the body's size,
+    after item ``3.``'s last line and a run-in term whose line stops on a
+    bracket, with ``NOTE:-`` run in below it: not a term alone among terms (a
+    term has no number) nor a sentence's emphasis (emphasis has no label), but
+    the endorsement's heading."""
+    cover = [(t, s, 0) for t, s in COVER]
+    page = [("Special Conditions", BIG, 0), ("", None, 0),
+            ("1. The policy lapses three months after the death of the sole insured.", BODY, 0), ("", None, 0),
+            ("2. Interest is paid on a claim not settled in time.", BODY, 0), ("", None, 0),
+            ("3. Failure to furnish evidence in time shall not", BODY, 0),
+            ("invalidate a claim made in good faith.", BODY, 0), ("", None, 0),
+            ("Auto Secure Endorsements (attached to and forming", None, 24), ("part of Policy)", BODY, 0),
+            ("", None, 0), ("IMT1. Extension of Geographical Area", BOLD, 0), ("", None, 0),
+            ("In consideration of an additional premium the", BODY, 0),
+            ("geographical area is extended to the countries named.", BODY, 0), ("", None, 0),
+            ("NOTE:- Insert Nepal, Sri Lanka or Bhutan as the case", None, 6), ("may be.", BODY, 0),
+            ("", None, 0), ("Subject otherwise to the terms of this Policy.", BODY, 0)]
+    chunks = read_with_leads([cover, page])
+    extension = chunk_with(chunks, "geographical area is extended")
+    assert (extension.clause, extension.heading_path.split(" > ")[-1]) == ("IMT1", "Extension of Geographical Area")
+    assert "geographical area" not in chunk_with(chunks, "Failure to furnish").text
+
+
 def test_terms_before_a_heading_on_their_page_are_each_read() -> None:
     """Run-in terms and headings on one page are marked in line order (the
     cutter finds marked lines in order), however the page is fed."""

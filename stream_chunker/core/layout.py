@@ -331,6 +331,8 @@ SYMBOL_BULLETS = "lnoquv"
 Wingdings draws one as (``l`` a disc, ``n`` a square, ``q`` a box, ``u`` a diamond ...).
 Not ``a`` or ``i``, which start sentences (``a Vehicle we insure``)."""
 
+_NUMBER_FIRST = re.compile(r"\s*[^\s\d]*\d")
+"""A line whose first word holds a number: ``1.``, ``IMT1.``, ``4.2``."""
 _NUMBERED = re.compile(r"\d{1,2}\.?\s+[A-Z]")
 """A title numbered as a section is: ``1. Key details about your policy``."""
 
@@ -728,7 +730,10 @@ class Layout:
                 if first_line + i not in marks:
                     marks[first_line + i] = RUN_IN
                     self._terms[first_line + i] = term
-            for first, last in terms_alone(runs, marks, first_line, Style(body.size, True)):
+            # (A run whose first word holds a number, ``IMT1. Extension of
+            # Geographical Area``, is a numbered heading: no term has a label.)
+            unnumbered = [run for run in runs if not _NUMBER_FIRST.match(lines[run[0]])]
+            for first, last in terms_alone(unnumbered, marks, first_line, Style(body.size, True)):
                 for line in range(first, last + 1):
                     marks[line] = RUN_IN
                 self._tails.update(range(first + 1, last + 1))

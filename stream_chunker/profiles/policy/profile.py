@@ -400,7 +400,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         """A line the layout marks ends the items above it, as a heading, when it
         is set larger, or in capitals, or is a title in Title Case after a full
         stop (``Pairs, Sets or Suites`` in bold after item ``(c)``'s last
-        sentence); bold words that go on a sentence are its emphasis. In text
+        sentence), or opens with a word and a value of its own (``IMT1.
+        Extension of Geographical Area`` after ``part of Policy)``: a sentence's
+        emphasis has no label); bold words that go on a sentence are its emphasis. In text
         with no layout a title alone stood between two sentences to be marked:
         of two words or more it ends them (``Right of subrogation``); a word
         alone may be a sentence's emphasis."""
@@ -410,7 +412,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         text = rec.text
         if layout.body() is None:
             return text.isupper() and len(text) > 3 or len(text.split()) > 1
-        return (layout.larger(value) or text.isupper() and len(text) > 3
+        return (layout.larger(value) or text.isupper() and len(text) > 3 or prefix_label(text) is not None
                 or title_case(text) and len(text.split()) > 1 and ends_sentence(self.last_line()))
 
     def _continues_styled(self, rec: Line, value: Optional[float]) -> bool:
