@@ -589,6 +589,56 @@ def test_a_page_drawn_by_layer_is_read_by_position(tmp_path):
     assert {c.clause for c in chunks} >= {"1", "2"}
 
 
+def _scaled_text_pdf(path: Path, runs: Sequence[Tuple[float, float, str]]) -> None:
+    """A one-page PDF that draws each run ``(x, y, text)`` as its own text
+    object in Helvetica at 50 points scaled by 0.2, as some generators do."""
+    content = b"".join(b"BT /F1 50 Tf 0.2 0 0 0.2 %.1f %.1f Tm (%s) Tj ET\n" % (x, y, text.encode("latin-1"))
+                       for x, y, text in runs)
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >>"
+               b" /Contents 4 0 R >>",
+               b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content),
+               b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    out, offsets = b"%PDF-1.4\n", []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    table = b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"xref\n0 %d\n0000000000 65535 f \n%strailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1, table, len(objects) + 1, len(out))
+    path.write_bytes(out)
+
+
+def test_two_lines_pdfium_runs_together_are_read_apart(tmp_path):
+    """PDFium may run a line on into the next (``autos. 4. Non-Owned Trailer
+    Physical Damage``) where each word is a text object of its own, scaled:
+    the line is cut where its characters move down a line and back to the
+    margin, so item 4 opens on its own line and ``autos.`` ends item 3."""
+    runs: List[Tuple[float, float, str]] = []
+    y = 700.0
+    for number, title in ((1, "Supplementary Payments"), (2, "Waiver of Deductible"), (3, "Deductible")):
+        runs += [(72, y, f"{number}. "), (90, y, title)]
+        for n in range(3):
+            y -= 11
+            runs.append((90, y, f"This item's text goes on over line {n + 1} of three for the "))
+        y -= 11
+        runs.append((90, y, "covered "))
+        runs.append((120, y, "autos"))
+        runs.append((141.6, y, ". "))
+        y -= 11
+    runs += [(72, y, "4. "), (90, y, "Non-Owned Trailer Physical Damage")]
+    for n in range(3):
+        y -= 11
+        runs.append((90, y, f"Trailers you do not own are covered, line {n + 1} of three. "))
+    path = tmp_path / "run-together.pdf"
+    _scaled_text_pdf(path, runs)
+    pages = list(pdf_pages(path))
+    assert "autos . 4." not in pages[0].text and "\n4. Non-Owned Trailer Physical Damage\n" in pages[0].text
+    chunks, _ = chunked(path)
+    assert [c.clause for c in chunks] == ["1", "2", "3", "4"]
+    assert chunks[2].text.endswith("covered autos.") and chunks[3].heading_path == "Non-Owned Trailer Physical Damage"
+
+
 def test_a_right_column_drawn_before_the_left_is_read_after_it(tmp_path):
     """A page that draws its right column, then its left, then its footer:
     the left column is read first, and the footer stays at the page's foot,

@@ -226,9 +226,17 @@ def _with_block_breaks(textpage: Any, text: str,
     spans: List[Optional[Span]] = []  # where each line sits
     styles: List[Optional[Style]] = []
     leads: List[int] = []
-    for line, offset in zip(lines, starts):
+    at = 0
+    while at < len(lines):
+        line, offset = lines[at], starts[at]
+        ends = _end_boxes(textpage, offset, line) if line.strip() else None
+        cut = _second_line(textpage, offset, line, ends) if ends is not None else None
+        if cut is not None:  # (PDFium ran two lines on: each is read on its own)
+            lines[at:at + 1] = [line[:cut].rstrip(" "), line[cut:]]
+            starts[at:at + 1] = [offset, offset + cut]
+            continue
         if line.strip():
-            spans.append(_line_span(textpage, offset, line))
+            spans.append(_line_span(ends))
             style, lead = line_style(textpage, offset, line, fonts) if fonts is not None else (None, 0)
             styles.append(style)
             leads.append(lead)
@@ -236,6 +244,7 @@ def _with_block_breaks(textpage: Any, text: str,
             spans.append(None)
             styles.append(None)
             leads.append(0)
+        at += 1
     lines, spans, styles, leads = in_reading_order(lines, spans, styles, leads)
     boxes = [(span.bottom, span.height) if span is not None else None for span in spans]
     placed = [box for box in boxes if box is not None]
@@ -473,24 +482,70 @@ def _hanging_lead(textpage: Any, offset: int, line: str, first: int, fonts: Font
     return found
 
 
-def _line_span(textpage: Any, offset: int, line: str) -> Optional[Span]:
-    """Where the line at ``offset`` of the page's text sits: the bottom and
-    height of a character's loose box (the font's full height, alike for every
-    letter), from its first character's left to its last's right. The box is
-    the taller of the first and last characters': a bullet drawn from a symbol
-    font (``n`` in Wingdings, a square) has a box of its own glyph's height,
-    which would set the line apart from the lines of its own item."""
+Box = Tuple[float, float, float, float]
+"""A character's loose box: left, bottom, right, top."""
+
+
+def _end_boxes(textpage: Any, offset: int, line: str) -> Optional[Tuple[Box, Box]]:
+    """The loose boxes of the first and last characters of the line at
+    ``offset`` of the page's text, or ``None`` where PDFium has none."""
     import pypdfium2.raw as c
 
     first = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + len(line) - len(line.lstrip()))
     last = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + len(line.rstrip()) - 1)
     if first < 0 or last < 0:
         return None
-    left, bottom, _, top = textpage.get_charbox(first, loose=True)
-    _, last_bottom, right, last_top = textpage.get_charbox(last, loose=True)
+    return textpage.get_charbox(first, loose=True), textpage.get_charbox(last, loose=True)
+
+
+def _line_span(ends: Optional[Tuple[Box, Box]]) -> Optional[Span]:
+    """Where a line sits, from its first and last characters' boxes
+    (``_end_boxes``): the bottom and height of a character's loose box (the
+    font's full height, alike for every letter), from its first character's
+    left to its last's right. The box is the taller of the two: a bullet
+    drawn from a symbol font (``n`` in Wingdings, a square) has a box of its
+    own glyph's height, which would set the line apart from the lines of its
+    own item."""
+    if ends is None:
+        return None
+    (left, bottom, _, top), (_, last_bottom, right, last_top) = ends
     if last_top - last_bottom > top - bottom:
         bottom, top = last_bottom, last_top
     return Span(bottom, top - bottom, left, right)
+
+
+NEXT_LINE = 0.8
+"""How far below a line's first character, in its heights, a character sits
+that starts the next line: a subscript drops less."""
+
+
+def _second_line(textpage: Any, offset: int, line: str, ends: Tuple[Box, Box]) -> Optional[int]:
+    """Where the line at ``offset`` goes on to the line below, if PDFium ran
+    the two together (``autos. 4. Non-Owned Trailer Physical Damage``, where
+    the page prints ``autos.`` and the next item's heading under it): the
+    first word, after a space, whose character sits ``NEXT_LINE`` line heights
+    below the line's first and left of the character before the space, as a
+    line that starts again at the margin does. Only where the line's last
+    character (``ends``, with its first) sits that far below its first are
+    more boxes read. A word hyphenated at a line end is PDFium's own join,
+    with no space at the turn: it stays one line."""
+    import pypdfium2.raw as c
+
+    (_, bottom, _, top), last = ends
+    below = bottom - NEXT_LINE * (top - bottom)
+    if last[1] > below:
+        return None
+    start, end = len(line) - len(line.lstrip()), len(line.rstrip())
+    for at in range(start + 2, end):
+        if line[at - 1] == " " and line[at] != " " and line[at - 2] != " ":
+            here = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + at)
+            before = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + at - 2)
+            if here < 0 or before < 0:
+                continue
+            left, char_bottom, _, _ = textpage.get_charbox(here, loose=True)
+            if char_bottom <= below and left < textpage.get_charbox(before, loose=True)[2]:
+                return at
+    return None
 
 
 def _pdfium_text(text: str, drawn: bool) -> Optional[str]:
