@@ -217,6 +217,17 @@ def test_a_code_with_its_number_glued_on_heads_its_endorsement() -> None:
     assert (lease.clause, lease.heading_path) == ("IMT.6", "ENDORSEMENTS > LEASE AGREEMENT")
 
 
+def test_a_qualifier_in_brackets_under_a_title_is_part_of_it() -> None:
+    """``(Broad Form)`` in bold under an endorsement's title set large: the
+    title's qualifier, not a heading under it."""
+    page: Page = [("NUCLEAR ENERGY LIABILITY EXCLUSION", BIG), ("ENDORSEMENT", BIG), ("(Broad Form)", BOLD),
+                  ("", None), body("This endorsement modifies insurance provided under the policy."),
+                  body("The insurance does not apply to any nuclear energy liability."), body("Call us.")]
+    chunks = read([COVER, page])
+    assert chunk_with(chunks, "modifies insurance").heading_path == \
+        "NUCLEAR ENERGY LIABILITY EXCLUSION ENDORSEMENT (Broad Form)"
+
+
 def test_without_the_layout_only_a_list_that_starts_again_names_its_heading() -> None:
     """Text alone: ``What is not covered`` after a sentence, before a list whose
     numbers start again, is that list's heading; ``Definitions`` and ``General

@@ -418,7 +418,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def _continues_styled(self, rec: Line, value: Optional[float]) -> bool:
         top = self.stack[-1] if self.stack else None
         return (top is not None and top.level.style == UNNUMBERED and top.last == rec.first - 1
-                and self._set_alike(top, rec, value) and not self._para
+                and (self._set_alike(top, rec, value) or _qualifies(top, rec.text, value)) and not self._para
                 and (value != RUN_IN or self.layout is not None and self.layout.term_goes_on(rec.first))
                 and styled_title(f"{top.title} {rec.text}", self.max_words)  # (not a table's row after it)
                 and (self.layout is None or self.layout.body() is not None or wraps_onto(top.title, rec.text)))
@@ -1318,6 +1318,14 @@ def _starts_anew(title: str, line: str) -> bool:
 _OWN_WORD = re.compile(OWN_WORD)
 ALIKE = 0.1
 """How far two sizes of one heading in capitals may differ, as a share of the larger."""
+
+
+def _qualifies(top: Open, text: str, value: Optional[float]) -> bool:
+    """A line wholly in brackets, set no larger than the heading above it, is
+    that title's qualifier (``NUCLEAR ENERGY LIABILITY EXCLUSION ENDORSEMENT``
+    in 20 points, ``(Broad Form)`` in 10 under it), not a heading of its own."""
+    return (text.startswith("(") and text.endswith(")") and ")" not in text[:-1]
+            and top.prominence is not None and value is not None and value <= top.prominence)
 
 
 def styled_depth(stack: Sequence[Open], value: float) -> int:
