@@ -639,6 +639,29 @@ def test_two_lines_pdfium_runs_together_are_read_apart(tmp_path):
     assert chunks[2].text.endswith("covered autos.") and chunks[3].heading_path == "Non-Owned Trailer Physical Damage"
 
 
+def test_a_running_header_beside_the_page_title_is_read_apart_from_it(tmp_path):
+    """``Section 1: Liability continued`` in small type at the page's top left,
+    ``Section 2: Fire and theft`` in large bold on its baseline further right:
+    PDFium gives one line of mixed styles, which is cut where the two pieces
+    stand far apart in different sizes, so the title heads its section."""
+    pdf = fpdf.FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 7)
+    pdf.text(15, 20, "Section 1: Liability continued")
+    pdf.set_font("Helvetica", "B", 14)
+    pdf.text(75, 20.5, "Section 2: Fire and theft")
+    pdf.set_font("Helvetica", "", 9)
+    for n in range(24):
+        pdf.text(75, 30 + 5 * n, f"We will pay for loss or damage to your car by fire, line {n + 1}.")
+    path = tmp_path / "header-beside-title.pdf"
+    pdf.output(str(path))
+    (page,) = pdf_pages(path)
+    assert "Section 1: Liability continued\nSection 2: Fire and theft\n" in page.text
+    chunks, _ = chunked(path)
+    (last,) = [c for c in chunks if "line 24." in c.text]
+    assert (last.clause, last.heading_path) == ("2", "Fire and theft")
+
+
 def test_a_right_column_drawn_before_the_left_is_read_after_it(tmp_path):
     """A page that draws its right column, then its left, then its footer:
     the left column is read first, and the footer stays at the page's foot,

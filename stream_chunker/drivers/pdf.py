@@ -229,21 +229,24 @@ def _with_block_breaks(textpage: Any, text: str,
     at = 0
     while at < len(lines):
         line, offset = lines[at], starts[at]
-        ends = _end_boxes(textpage, offset, line) if line.strip() else None
+        if not line.strip():
+            spans.append(None)
+            styles.append(None)
+            leads.append(0)
+            at += 1
+            continue
+        ends = _end_boxes(textpage, offset, line)
         cut = _second_line(textpage, offset, line, ends) if ends is not None else None
+        style, lead = line_style(textpage, offset, line, fonts) if fonts is not None and cut is None else (None, 0)
+        if cut is None and style is None and fonts is not None:
+            cut = _set_beside(textpage, offset, line)
         if cut is not None:  # (PDFium ran two lines on: each is read on its own)
             lines[at:at + 1] = [line[:cut].rstrip(" "), line[cut:]]
             starts[at:at + 1] = [offset, offset + cut]
             continue
-        if line.strip():
-            spans.append(_line_span(ends))
-            style, lead = line_style(textpage, offset, line, fonts) if fonts is not None else (None, 0)
-            styles.append(style)
-            leads.append(lead)
-        else:
-            spans.append(None)
-            styles.append(None)
-            leads.append(0)
+        spans.append(_line_span(ends))
+        styles.append(style)
+        leads.append(lead)
         at += 1
     lines, spans, styles, leads = in_reading_order(lines, spans, styles, leads)
     boxes = [(span.bottom, span.height) if span is not None else None for span in spans]
@@ -544,6 +547,39 @@ def _second_line(textpage: Any, offset: int, line: str, ends: Tuple[Box, Box]) -
                 continue
             left, char_bottom, _, _ = textpage.get_charbox(here, loose=True)
             if char_bottom <= below and left < textpage.get_charbox(before, loose=True)[2]:
+                return at
+    return None
+
+
+APART = 3.0
+"""The widest gap, in character heights, between two words of one line's text."""
+OTHER_SIZE = 1.3
+"""How much larger, at least, one of two pieces of a line is set for them to be apart."""
+
+
+def _set_beside(textpage: Any, offset: int, line: str) -> Optional[int]:
+    """Where a line of mixed styles that PDFium put together from two pieces
+    on one baseline, far apart and set in different sizes, splits: a running
+    header beside the page's title (``Section 1: Liability continued`` in 7
+    points, ``Section 2: Fire and theft`` in 14 across the page). The first
+    word, after a space, that starts ``APART`` character heights or more
+    right of the letter before the space, one of the two letters set
+    ``OTHER_SIZE`` times larger. A table's row keeps its cells (they share a
+    size, or the letters do where a symbol font draws a tick); a bullet keeps
+    its text (it is no letter)."""
+    import pypdfium2.raw as c
+
+    end = len(line.rstrip())
+    for at in range(len(line) - len(line.lstrip()) + 2, end):
+        if line[at - 1] == " " and line[at - 2].isalpha() and line[at].isalpha():
+            before = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + at - 2)
+            here = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + at)
+            if before < 0 or here < 0:
+                continue
+            _, low, right, high = textpage.get_charbox(before, loose=True)
+            left, bottom, _, top = textpage.get_charbox(here, loose=True)
+            small, large = sorted((high - low, top - bottom))
+            if left - right >= APART * small and large >= OTHER_SIZE * small:
                 return at
     return None
 
