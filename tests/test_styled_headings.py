@@ -217,6 +217,23 @@ def test_a_code_with_its_number_glued_on_heads_its_endorsement() -> None:
     assert (lease.clause, lease.heading_path) == ("IMT.6", "ENDORSEMENTS > LEASE AGREEMENT")
 
 
+def test_a_table_header_repeated_atop_the_next_page_keeps_the_numbering() -> None:
+    """A table's header over items ``1.``-``3.``, printed again atop the next
+    page with the other column's header beside it: the same heading printed
+    again, so ``4.`` and ``5.`` go on with the items, not refused as out of
+    sequence under a new heading."""
+    first: Page = [("SECTION 1: BUILDINGS", BIG), ("", None), ("WHAT IS NOT INSURED", BOLD), ("", None),
+                   body("1. Fire, smoke, explosion or lightning."), ("", None),
+                   body("2. Storm, flood or weight of snow."), ("", None),
+                   body("3. Escape of water from a fixed installation."), ("", None)]
+    second: Page = [("WHAT IS INSURED WHAT IS NOT INSURED", BOLD), ("", None),
+                    body("4. Impact with the buildings by vehicles or animals."), ("", None),
+                    body("5. Theft or attempted theft."), ("", None), body("We pay once for each loss."),
+                    ("", None), body("Call us.")]
+    chunks = read([COVER, first, second])
+    assert [c.clause for c in chunks if c.clause] == ["1.1", "1.2", "1.3", "1.4", "1.5"]
+
+
 def test_a_qualifier_in_brackets_under_a_title_is_part_of_it() -> None:
     """``(Broad Form)`` in bold under an endorsement's title set large: the
     title's qualifier, not a heading under it."""

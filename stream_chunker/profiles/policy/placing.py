@@ -265,10 +265,15 @@ def after_ended(reads: Reads, options: Sequence[Meaning], printed: str) -> Optio
 
 def _after_sibling(stack: Sequence[Open], ended: Ended) -> bool:
     """The level above where an ended level was is now a prefixed heading of
-    the same word, with nothing under it yet."""
+    the same word, or that heading without a number again (set alike, holding
+    its title: a table's header atop the next page, ``WHAT IS INSURED WHAT IS
+    NOT INSURED``; ``… (continued)``), with nothing under it yet."""
     depth, _, parent = ended
-    return (parent is not None and 0 < depth == len(stack) and is_prefixed(parent.level.style)
-            and stack[depth - 1].level.style == parent.level.style)
+    if parent is None or not 0 < depth == len(stack):
+        return False
+    above, style = stack[depth - 1], parent.level.style
+    return above.level.style == style and (is_prefixed(style) or style == UNNUMBERED and bool(parent.title) and (
+        above.prominence == parent.prominence and f" {parent.title.casefold()} " in f" {above.title.casefold()} "))
 
 
 def _still_under(stack: Sequence[Open], ended: Ended) -> bool:
