@@ -234,6 +234,30 @@ def test_a_table_header_repeated_atop_the_next_page_keeps_the_numbering() -> Non
     assert [c.clause for c in chunks if c.clause] == ["1.1", "1.2", "1.3", "1.4", "1.5"]
 
 
+def test_a_long_question_set_larger_is_one_heading() -> None:
+    """A list of questions and answers titles each answer with its question,
+    set larger than the body and wrapped: fifteen words on its first line
+    are no paragraph's when set so, and the question is one heading."""
+    question = "Where and when does the issue or incident need to have happened to be covered under"
+    page: Page = [("Questions and answers", BIG), ("", None), (question, Style(14.0, True)),
+                  ("the policy?", Style(14.0, True)), body("The incident must have happened in the United Kingdom."),
+                  body("The dispute must be within the courts of the United Kingdom."), body("Call us.")]
+    chunks = read([COVER, page])
+    assert chunk_with(chunks, "within the courts").heading_path == f"Questions and answers > {question} the policy?"
+
+
+def test_a_question_in_bold_wraps_past_a_titles_words() -> None:
+    """In the body's size, only the question mark at its end lets a bold
+    heading of fourteen words wrap over two lines as one title."""
+    page: Page = [("Questions and answers", BIG), ("", None),
+                  ("Am I covered if I leave my car unlocked", BOLD), ("or with the keys in the car?", BOLD),
+                  body("No. We will not pay for theft of an unlocked car."), body("Lock it and take the keys."),
+                  body("Call us.")]
+    chunks = read([COVER, page])
+    assert chunk_with(chunks, "theft of an unlocked car").heading_path == \
+        "Questions and answers > Am I covered if I leave my car unlocked or with the keys in the car?"
+
+
 def test_a_qualifier_in_brackets_under_a_title_is_part_of_it() -> None:
     """``(Broad Form)`` in bold under an endorsement's title set large: the
     title's qualifier, not a heading under it."""

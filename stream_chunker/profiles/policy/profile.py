@@ -293,7 +293,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             return None  # (a term defined in a decimal clause is the clause's text, as its list is)
         labelled = prefix_label(rec.text)  # (a code's title after it: ``IMT5. HIRE PURCHASE AGREEMENT``)
         if self.layout.term(rec.first) is None and not styled_title(
-                rec.text if labelled is None else labelled[1], self.max_words, self.layout.larger(value), alone=True):
+                rec.text if labelled is None else labelled[1], self._title_words(rec.text, value),
+                self.layout.larger(value), alone=True):
             return None  # (a run-in term's line is its text: the layout checked the term)
         stack = self.stack
         inside = self._inside_decimal(value)
@@ -420,10 +421,19 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         return (top is not None and top.level.style == UNNUMBERED and top.last == rec.first - 1
                 and (self._set_alike(top, rec, value) or _qualifies(top, rec.text, value)) and not self._para
                 and (value != RUN_IN or self.layout is not None and self.layout.term_goes_on(rec.first))
-                and styled_title(f"{top.title} {rec.text}", self.max_words)  # (not a table's row after it)
+                and styled_title(f"{top.title} {rec.text}", self._title_words(rec.text, value))  # (not a table's row)
                 and (self.layout is None or self.layout.body() is not None or wraps_onto(top.title, rec.text)))
         # (Two titles alone in text, one under the other, are two headings unless
         # the first leads on to the second: ``Extensions of Coverage`` ⏎ ``Tear Out``.)
+
+    def _title_words(self, last: str, value: Optional[float]) -> int:
+        """The words a heading the layout marks (at ``value``) may have, up to
+        and with its line ``last``: twice as many where it is set larger than
+        the body, or ends as a question -- a list of questions and answers
+        titles its answers so (``Where and when does the issue/incident need to
+        have happened to be covered under`` ⏎ ``the policy?`` in 14-point bold)."""
+        larger = value is not None and self.layout is not None and self.layout.larger(value)
+        return 2 * self.max_words if larger or last.endswith("?") else self.max_words
 
     def _set_alike(self, top: Open, rec: Line, value: Optional[float]) -> bool:
         """Line ``rec`` is set as the heading ``top`` is: in its style, or, both in
