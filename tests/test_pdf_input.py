@@ -639,6 +639,26 @@ def test_two_lines_pdfium_runs_together_are_read_apart(tmp_path):
     assert chunks[2].text.endswith("covered autos.") and chunks[3].heading_path == "Non-Owned Trailer Physical Damage"
 
 
+def test_text_set_on_its_side_stays_one_line(tmp_path):
+    """A form's reference printed up or down the margin drops (or rises) a
+    little at every character: no word of it starts a line of its own."""
+    pdf = fpdf.FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 9)
+    for n in range(20):
+        pdf.text(30, 30 + 5 * n, f"Body line {n + 1} of the policy wording, set in the body type.")
+    for angle, x in ((90, 200), (-90, 10)):
+        with pdf.rotation(angle, x, 150):
+            pdf.set_font("Helvetica", "B", 8)
+            pdf.text(x, 150, "Policy wording")
+            pdf.set_font("Helvetica", "", 6)
+            pdf.text(x + 22, 150, "ref ABC edition two thousand")
+    path = tmp_path / "on-its-side.pdf"
+    pdf.output(str(path))
+    (page,) = pdf_pages(path)
+    assert page.text.count("Policy wording ref ABC edition two thousand\n") == 2
+
+
 def test_a_running_header_beside_the_page_title_is_read_apart_from_it(tmp_path):
     """``Section 1: Liability continued`` in small type at the page's top left,
     ``Section 2: Fire and theft`` in large bold on its baseline further right:
@@ -684,6 +704,28 @@ def test_a_right_column_drawn_before_the_left_is_read_after_it(tmp_path):
     text = " ".join(c.text for c in chunks)
     assert text.find("Term 6 means") < text.find("Term 7 means") < text.find("Term 12 means")
     assert [c.clause for c in chunks if c.text.startswith("Term")] == [f"3.{n}" for n in range(1, 13)]
+
+
+@pytest.mark.parametrize("right_top, left_top", [(30, 30), (30, 70)])
+def test_columns_of_unequal_length_drawn_right_first_stay_whole(tmp_path, right_top, left_top):
+    """A short right column drawn before a long left one (a section's last
+    page), or a right column that starts higher (the left starts under a
+    picture): each column is read whole, the left first -- a column that
+    only ends lower or starts higher than the other is no header or footer."""
+    pdf = fpdf.FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 9)
+    right_lines = 8 if right_top == left_top else 40
+    for n in range(right_lines):
+        pdf.text(110, right_top + 5 * n, f"R{n + 1} right column text goes on and on here")
+    for n in range(30 if right_top == left_top else 36):
+        pdf.text(15, left_top + 5 * n, f"L{n + 1} left column text goes on and on here")
+    path = tmp_path / "uneven-columns.pdf"
+    pdf.output(str(path))
+    (page,) = pdf_pages(path)
+    labels = [line.split()[0] for line in page.text.split("\n") if line.strip()]
+    lefts = [label for label in labels if label.startswith("L")]
+    assert labels == lefts + [f"R{n + 1}" for n in range(right_lines)]
 
 
 def test_a_page_with_two_columns_keeps_its_draw_order(tmp_path):

@@ -107,6 +107,10 @@ def test_a_clause_list_going_on_past_the_next_section_number_stays_the_clause_te
     chunks = _chunks(lines)
     assert [c.id for c in chunks] == ["1", "2", "3", "3.1", "3.2", "3.3", "4"]
     assert chunks[4].text.endswith("4. has a fully equipped operation theatre of its own; 5. maintains daily records of patients.")
+    mixed = [line.replace("DEFINITIONS", "Definitions") for line in lines]  # (titles in any case)
+    assert [c.id for c in _chunks(mixed)] == ["1", "2", "3", "3.1", "3.2", "3.3", "4"]
+    later = lines[:8] + ["4. Exclusions", "We do not pay for cosmetic surgery.", "5. Claims", "Tell us."]
+    assert [c.id for c in _chunks(later)] == ["1", "2", "3", "3.1", "3.2", "4", "5"]  # (a title goes on as ever)
 
 
 def test_first_child_sets_the_form_of_its_siblings():

@@ -506,19 +506,21 @@ def test_terms_before_a_heading_on_their_page_are_each_read() -> None:
     assert chunk_with(chunks, "We may cancel").heading_path == "General conditions"
 
 
-def test_a_term_alone_on_its_line_among_run_in_terms_is_their_sibling() -> None:
+@pytest.mark.parametrize("term", ["Territorial limits", "Covid-19 illness", "4x4 vehicle"])
+def test_a_term_alone_on_its_line_among_run_in_terms_is_their_sibling(term: str) -> None:
     """``Territorial limits`` alone in bold, its definition a list below it,
     between run-in terms: a term like them, not a heading over the terms after
-    it. A bold line with the next term at once under it is a heading over them."""
+    it -- as is a term with a number in it, which is no label. A bold line with
+    the next term at once under it is a heading over them."""
     cover = [(t, s, 0) for t, s in COVER]
     page = [("Definitions", BIG, 0), ("", None, 0),
             ("Terms The terms and limits that apply.", None, 5), ("", None, 0),
-            ("Territorial limits", BOLD, 0), ("> Great Britain.", BODY, 0), ("> Northern Ireland.", BODY, 0),
+            (term, BOLD, 0), ("> Great Britain.", BODY, 0), ("> Northern Ireland.", BODY, 0),
             ("", None, 0), ("Trailer A trailer built to be towed by a car.", None, 7), ("", None, 0),
             ("Motor terms", BOLD, 0), ("Track day When your car is driven on a track.", None, 9),
             ("Vandalism Damage caused by a deliberate act.", None, 9)]
     chunks = read_with_leads([cover, page])
-    assert chunk_with(chunks, "Great Britain").heading_path == "Definitions > Territorial limits"
+    assert chunk_with(chunks, "Great Britain").heading_path == f"Definitions > {term}"
     assert chunk_with(chunks, "built to be towed").heading_path == "Definitions > Trailer"
     assert chunk_with(chunks, "driven on a track").heading_path == "Definitions > Motor terms > Track day"
 

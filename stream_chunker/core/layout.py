@@ -331,8 +331,9 @@ SYMBOL_BULLETS = "lnoquv"
 Wingdings draws one as (``l`` a disc, ``n`` a square, ``q`` a box, ``u`` a diamond ...).
 Not ``a`` or ``i``, which start sentences (``a Vehicle we insure``)."""
 
-_NUMBER_FIRST = re.compile(r"\s*[^\s\d]*\d")
-"""A line whose first word holds a number: ``1.``, ``IMT1.``, ``4.2``."""
+_NUMBER_FIRST = re.compile(r"\s*[A-Za-z]*\d[\d.]*[.)]?(?=\s)")
+"""A line whose first word is a number, or a code and its number: ``1.``,
+``4.2``, ``IMT1.`` (not a term with a number in it: ``Covid-19``, ``4x4``)."""
 _NUMBERED = re.compile(r"\d{1,2}\.?\s+[A-Z]")
 """A title numbered as a section is: ``1. Key details about your policy``."""
 
@@ -730,7 +731,7 @@ class Layout:
                 if first_line + i not in marks:
                     marks[first_line + i] = RUN_IN
                     self._terms[first_line + i] = term
-            # (A run whose first word holds a number, ``IMT1. Extension of
+            # (A run whose first word is a number, ``IMT1. Extension of
             # Geographical Area``, is a numbered heading: no term has a label.)
             unnumbered = [run for run in runs if not _NUMBER_FIRST.match(lines[run[0]])]
             for first, last in terms_alone(unnumbered, marks, first_line, Style(body.size, True)):

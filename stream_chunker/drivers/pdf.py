@@ -203,7 +203,9 @@ def _with_block_breaks(textpage: Any, text: str,
     """The page's text in reading order (``drivers.reading_order``), with a
     blank line wherever a new block starts, as pdftotext writes it; how each
     line of it is set and the run-in term it starts with, if any (see
-    ``line_style``).
+    ``line_style``). A line PDFium ran on into the next (``_second_line``),
+    or put together from two pieces far apart in different sizes
+    (``_set_beside``), is read as two lines.
 
     PDFium ends each line with ``\r\n`` but marks no paragraph, and the
     chunker needs blank lines to tell paragraphs and list items apart. A line
@@ -528,7 +530,9 @@ def _second_line(textpage: Any, offset: int, line: str, ends: Tuple[Box, Box]) -
     the page prints ``autos.`` and the next item's heading under it): the
     first word, after a space, whose character sits ``NEXT_LINE`` line heights
     below the line's first and left of the character before the space, as a
-    line that starts again at the margin does. Only where the line's last
+    line that starts again at the margin does. Text set on its side (a
+    margin's form number read downwards) drops a little at every character:
+    a line whose second character is off its first's baseline is not cut. Only where the line's last
     character (``ends``, with its first) sits that far below its first are
     more boxes read. A word hyphenated at a line end is PDFium's own join,
     with no space at the turn: it stays one line."""
@@ -539,6 +543,9 @@ def _second_line(textpage: Any, offset: int, line: str, ends: Tuple[Box, Box]) -
     if last[1] > below:
         return None
     start, end = len(line) - len(line.lstrip()), len(line.rstrip())
+    second = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + start + 1)
+    if second < 0 or abs(textpage.get_charbox(second, loose=True)[1] - bottom) >= (top - bottom) / 2:
+        return None  # (its second character not on its first's baseline: text set on its side)
     for at in range(start + 2, end):
         if line[at - 1] == " " and line[at] != " " and line[at - 2] != " ":
             here = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + at)
@@ -579,7 +586,7 @@ def _set_beside(textpage: Any, offset: int, line: str) -> Optional[int]:
             _, low, right, high = textpage.get_charbox(before, loose=True)
             left, bottom, _, top = textpage.get_charbox(here, loose=True)
             small, large = sorted((high - low, top - bottom))
-            if left - right >= APART * small and large >= OTHER_SIZE * small:
+            if small > 0 and left - right >= APART * small and large >= OTHER_SIZE * small:
                 return at
     return None
 

@@ -209,9 +209,10 @@ def left_column_first(spans: Sequence[Span]) -> Optional[List[List[int]]]:
     read after the left column beside it, where the page draws it before:
     a run of at least ``COLUMN_LINES`` lines drawn wholly right of the page's
     gutter, then one drawn wholly left of it, the two side by side on the
-    page and holding half its lines at least. A line of the right run standing a margin's gap (``HEAD_GAP`` line
-    heights) above the left run (a running header) is still read first, and
-    one of the left run as far below the right run (a footer) last. Every
+    page and holding half its lines at least. Up to ``HEAD_LINES`` lines atop
+    the right run that stand a margin's gap from the rest of it, above the
+    left run (a running header), are still read first, and as many at the
+    left run's foot below the right run (a footer) last (``_apart``). Every
     other line keeps its place. ``None`` where no
     column is drawn before the one to its left.
 
@@ -252,10 +253,8 @@ def left_column_first(spans: Sequence[Span]) -> Optional[List[List[int]]]:
         left = range(runs[k + 1][1], runs[k + 1][2]) if k + 1 < len(runs) and runs[k + 1][0] == "left" else range(0)
         if (side == "right" and min(len(right), len(left)) >= COLUMN_LINES
                 and 2 * (len(right) + len(left)) >= len(spans) and _side_by_side([spans[i] for i in right], [spans[i] for i in left])):
-            top = max(spans[i].bottom for i in left)
-            bottom = min(spans[i].bottom for i in right)
-            header = [i for i in right if spans[i].bottom - top > HEAD_GAP * spans[i].height]
-            footer = [i for i in left if bottom - spans[i].bottom > HEAD_GAP * spans[i].height]
+            header = _apart(spans, right, left, above=True)
+            footer = _apart(spans, left, right, above=False)
             order += header + [i for i in left if i not in footer] + [i for i in right if i not in header] + footer
             swapped = True
             k += 2
@@ -263,6 +262,24 @@ def left_column_first(spans: Sequence[Span]) -> Optional[List[List[int]]]:
             order += right
             k += 1
     return [[i] for i in order] if swapped else None
+
+
+def _apart(spans: Sequence[Span], run: Sequence[int], other: Sequence[int], above: bool) -> List[int]:
+    """The lines of ``run`` at its top (``above``) or foot, up to
+    ``HEAD_LINES``, that stand a margin's gap (``HEAD_GAP`` line heights)
+    from the rest of their run and beyond every line of the ``other`` run:
+    a running header drawn with the right column, a footer with the left.
+    A column that only starts higher or ends lower than the other has no
+    such gap in it, and stays whole."""
+    edge = sorted(run, key=lambda i: -spans[i].bottom if above else spans[i].bottom)
+    beyond = max(spans[i].bottom for i in other) if above else min(spans[i].bottom for i in other)
+    for count in range(1, min(HEAD_LINES, len(edge) - 1) + 1):
+        last, rest = spans[edge[count - 1]], spans[edge[count]]
+        gap = last.bottom - rest.bottom if above else rest.bottom - last.bottom
+        outside = last.bottom > beyond if above else last.bottom < beyond
+        if gap > HEAD_GAP * last.height and outside:
+            return [i for i in run if i in edge[:count]]
+    return []
 
 
 def _gutter(spans: Sequence[Span]) -> Optional[float]:
@@ -311,7 +328,9 @@ def in_reading_order(lines: List[str], spans: List[Optional[Span]], styles: List
     its meaning), or, after a piece of one word (a label: ``1.`` then
     ``Fire ...``), the second piece's. Blank
     lines go: the page's blank lines are drawn again from where the lines sit.
-    A page's title drawn last comes first (:func:`title_drawn_last`). A page
+    A right column drawn before the left is read after it
+    (:func:`left_column_first`); a page's title drawn last comes first
+    (:func:`title_drawn_last`). A page
     with a line of text whose place is unknown stays as drawn."""
     placed = [k for k, line in enumerate(lines) if line.strip()]
     if any(spans[k] is None for k in placed):

@@ -788,11 +788,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._enter(rec, placed)
         d = self.decimal_depth
         if placed.converts:  # the bare "x." open is decimal section x: its title stays
-            bare = self.stack[placed.depth].title
-            self.path = [Frame(number[:1], bare)]
+            self.path = [Frame(number[:1], self.stack[placed.depth].title)]
             self._root = Frame((), "")
-            if bare:  # x.'s siblings look like it: "x. TITLE", so "4. has a …" is a clause's list
-                self._root.children = (True, bare.isupper())
         elif d is None:
             self.path, self._root = [], Frame((), "")
         if d is not None and self.path and not is_next_number(self.stack[d].level.value, number):

@@ -199,12 +199,15 @@ def number_in_contents(reads: Reads, line: LabelLine) -> Optional[Verdict]:
 
 def list_inside_clause(reads: Reads, line: LabelLine) -> Optional[Verdict]:
     """``1. Surgery is ...`` under a decimal clause is its text (a number with
-    text is one level deep: next only as the top level's next)."""
+    text is one level deep: next only as the top level's next) -- and so is
+    the top level's next in lower case: ``4. has a fully equipped operation
+    theatre`` after ``1.``-``3.`` inside clause 3.20 goes on with their list,
+    as no section's title starts so."""
     d = reads.decimal_depth
     if d is None or line.text is None or not reads.confirmed or line.listed_next:
         return None
     number = parse_number(line.decimal or "")
-    return None if number[0] == reads.stack[d].level.value[0] + 1 else QUIET
+    return None if number[0] == reads.stack[d].level.value[0] + 1 and not line.text[:1].islower() else QUIET
 
 
 def decimal_unlike_siblings(reads: Reads, line: LabelLine) -> Optional[Verdict]:
