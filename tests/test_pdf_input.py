@@ -728,6 +728,25 @@ def test_columns_of_unequal_length_drawn_right_first_stay_whole(tmp_path, right_
     assert labels == lefts + [f"R{n + 1}" for n in range(right_lines)]
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 400), st.integers(1, 200)), min_size=10, max_size=60))
+def test_the_gutter_is_where_fewest_lines_run_across(pieces):
+    """The page's gutter, counted by bisection, is the one a count of every
+    line at every candidate finds: inside the middle half of the lines'
+    width, at least five lines wholly each side, fewest lines across."""
+    from stream_chunker.drivers.reading_order import COLUMN_LINES, GUTTER_ZONE, Span, _gutter
+
+    spans = [Span(700 - 12 * n, 10, left, left + width) for n, (left, width) in enumerate(pieces)]
+    low, high = min(s.left for s in spans), max(s.right for s in spans)
+    counts = []
+    for x in sorted({s.right for s in spans}):
+        left, right = sum(s.right <= x for s in spans), sum(s.left >= x for s in spans)
+        if low + GUTTER_ZONE[0] * (high - low) <= x <= low + GUTTER_ZONE[1] * (high - low) \
+                and min(left, right) >= COLUMN_LINES:
+            counts.append((len(spans) - left - right, x))
+    assert _gutter(spans) == (min(counts)[1] if counts else None)  # (the leftmost of the fewest)
+
+
 def test_a_page_with_two_columns_keeps_its_draw_order(tmp_path):
     """Beside a second column, a label on its text's baseline proves nothing
     about the columns' order: the page is left as drawn."""

@@ -25,6 +25,7 @@ consistent with them.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from typing import List, NamedTuple, Optional, Sequence, Tuple, cast
 
 from ..core.layout import Style
@@ -289,12 +290,13 @@ def _gutter(spans: Sequence[Span]) -> Optional[float]:
     if len(spans) < 2 * COLUMN_LINES:
         return None
     low, high = min(span.left for span in spans), max(span.right for span in spans)
+    rights, lefts = sorted(span.right for span in spans), sorted(span.left for span in spans)
     best: Optional[Tuple[int, float]] = None
-    for candidate in sorted({span.right for span in spans}):
+    for candidate in sorted(set(rights)):  # (counted by bisection: a page may hold thousands of lines)
         if not low + GUTTER_ZONE[0] * (high - low) <= candidate <= low + GUTTER_ZONE[1] * (high - low):
             continue
-        left = sum(span.right <= candidate for span in spans)
-        right = sum(span.left >= candidate for span in spans)
+        left = bisect_right(rights, candidate)
+        right = len(lefts) - bisect_left(lefts, candidate)
         if left >= COLUMN_LINES and right >= COLUMN_LINES:
             across = len(spans) - left - right
             if best is None or across < best[0]:
