@@ -513,6 +513,34 @@ def test_a_page_title_drawn_last_under_a_tab_and_over_a_page_number_drawn_first(
         "Losses we don't cover"}
 
 
+def test_a_title_drawn_last_in_a_column_of_its_own_heads_the_body_beside_it(tmp_path):
+    """A booklet's page draws its two-line running header, then the section's
+    two columns, and last its title in large type in a narrow column of its
+    own to their left, level with their top: the title is read after the
+    header and before the body, so it heads the section."""
+    header = ("Business Travel Insurance", "Policy Wording and Product Disclosure Statement")
+    pdf = fpdf.FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 8)
+    for n, words in enumerate(header):
+        pdf.text(75, 12 + 4 * n, words)
+    pdf.set_font("Helvetica", "", 9)
+    for column, x in ((0, 75), (1, 140)):
+        for n in range(30):
+            pdf.text(x, 100 + 5 * n, f"Cover {column + 1}, line {n + 1}: we pay it.")
+    pdf.set_font("Helvetica", "", 20)
+    for n, words in enumerate(("Section 12 -", "Political and", "Natural Disaster", "Evacuation")):
+        pdf.text(12, 100 + 9 * n, words)
+    path = tmp_path / "title-beside.pdf"
+    pdf.output(str(path))
+    (page,) = pdf_pages(path)
+    lines = [line for line in page.text.split("\n") if line.strip()]
+    assert lines[:6] == [*header, "Section 12 -", "Political and", "Natural Disaster", "Evacuation"]
+    chunks, _ = chunked(path)
+    assert {c.heading_path for c in chunks if "Cover 2, line 30" in c.text} == {
+        "Political and Natural Disaster Evacuation"}
+
+
 def test_a_section_title_printed_again_atop_its_second_page_is_its_running_header(tmp_path):
     """Each section of a booklet runs over two pages: its title set large atop
     the first, printed again in small type atop the second. Seen once, not at

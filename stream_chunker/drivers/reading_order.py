@@ -143,10 +143,11 @@ def title_drawn_last(spans: Sequence[Span]) -> Optional[List[List[int]]]:
     up to ``TAIL_LINES``, each above every line of the body (a booklet's page
     title over its two columns, ``If you're in an accident``; an endorsement's
     title and the line under it) or below every one (a printer's slug, a form
-    number, which stay last), at least one above. Up to ``HEAD_LINES`` lines
-    drawn first a margin's gap apart from the body, above them all (a running
-    header) or below it (the page's number), stay first. ``None`` where the
-    page draws no such title.
+    number, which stay last), at least one above -- or, all of them that are
+    neither, a title in a column of its own beside the body (``_title_beside``).
+    Up to ``HEAD_LINES`` lines drawn first, as a block a margin's gap apart
+    from the body, above them all (a running header) or below it (the page's
+    number), stay first. ``None`` where the page draws no such title.
 
     >>> body = [Span(500 - 12 * n, 10, 30, 300) for n in range(3)] + [Span(20, 10, 300, 330)]
     >>> title_drawn_last(body + [Span(560, 16, 30, 300)])
@@ -167,15 +168,15 @@ def title_drawn_last(spans: Sequence[Span]) -> Optional[List[List[int]]]:
     found: Optional[Tuple[int, int, List[int], List[int]]] = None
     for first in range(n - 1, max(n - TAIL_LINES, 1) - 1, -1):
         top = max(spans[i].bottom for i in range(first, n))
-        head = 0
-        while head < min(HEAD_LINES, first - 1) and _page_edge(spans, head, first, top):
-            head += 1
+        head = next((count for count in range(min(HEAD_LINES, first - 1), 0, -1)  # (a header of two lines, as a block)
+                     if all(_page_edge(spans, line, count, first, top) for line in range(count))), 0)
         high = max(spans[i].bottom for i in range(head, first))
         low = min(spans[i].bottom for i in range(head, first))
         above = [i for i in range(first, n) if spans[i].bottom > high]
         below = [i for i in range(first, n) if spans[i].bottom < low]
-        if above and len(above) + len(below) == n - first:
-            found = (first, head, above, below)
+        beside = _title_beside(spans, range(head, first), [i for i in range(first, n) if low <= spans[i].bottom <= high])
+        if (above or beside) and len(above) + len(below) + len(beside) == n - first:
+            found = (first, head, above + beside, below)
     if found is None:
         return None
     first, head, above, below = found
@@ -183,12 +184,37 @@ def title_drawn_last(spans: Sequence[Span]) -> Optional[List[List[int]]]:
     return [[i] for i in range(head)] + [[i] for i in title] + [[i] for i in range(head, first)] + [[i] for i in below]
 
 
-def _page_edge(spans: Sequence[Span], head: int, first: int, top: float) -> bool:
+SIDE_TITLE = 1.5
+"""How many times as tall as the lines beside it a title in a column of its own is set, at least."""
+
+
+def _title_beside(spans: Sequence[Span], body: Sequence[int], tail: Sequence[int]) -> List[int]:
+    """The ``tail`` lines, drawn after the ``body``, when they are a title in
+    a column of its own left of the body (Chubb's ``Section 12 –`` ⏎
+    ``Political and`` ⏎ ``Natural Disaster`` ⏎ ``Evacuation`` beside the
+    section's two columns): every body line they stand beside lies right of
+    them, they are set ``SIDE_TITLE`` times as tall as those lines, and their
+    top is the band's top. Else none."""
+    if not tail:
+        return []
+    right = max(spans[i].right for i in tail)
+    bottom = min(spans[i].bottom for i in tail)
+    top = max(spans[i].bottom + spans[i].height for i in tail)
+    near = [i for i in body if spans[i].bottom < top and spans[i].bottom + spans[i].height > bottom]
+    if not near or any(spans[i].left <= right for i in near):
+        return []
+    tallest = max(spans[i].height for i in near)
+    if min(spans[i].height for i in tail) < SIDE_TITLE * tallest or top < max(spans[i].bottom + spans[i].height for i in near):
+        return []
+    return list(tail)
+
+
+def _page_edge(spans: Sequence[Span], head: int, after: int, first: int, top: float) -> bool:
     """Line ``head``, drawn before a title drawn last (whose top line sits at
-    ``top``), stands a margin's gap apart from the lines drawn between it and
-    the title: above them all and the title (a running header), or below them
-    all (the page's number, drawn first)."""
-    rest = [spans[i].bottom for i in range(head + 1, first)]
+    ``top``), stands a margin's gap apart from the lines drawn from ``after``
+    up to the title: above them all and the title (a running header), or
+    below them all (the page's number, drawn first)."""
+    rest = [spans[i].bottom for i in range(after, first)]
     line = spans[head]
     gap = HEAD_GAP * line.height
     return line.bottom > top and line.bottom - max(rest) > gap or min(rest) - line.bottom > gap
