@@ -258,6 +258,20 @@ def test_a_question_in_bold_wraps_past_a_titles_words() -> None:
         "Questions and answers > Am I covered if I leave my car unlocked or with the keys in the car?"
 
 
+def test_a_heading_printed_again_in_the_bodys_face_is_still_a_heading() -> None:
+    """``Special conditions`` in bold under one section, then under the next
+    in the body's face, alone between blank lines: the document's own heading
+    all the same. A copy atop a page is left to be its running header."""
+    def section(title: str, special: Style) -> Page:
+        return [(title, BIG), ("", None), body("We pay for the loss described in this section."),
+                body("We pay up to the limit in your schedule."), ("", None), ("Special conditions", special),
+                ("", None), body(f"You must report a loss under {title} within 24 hours."),
+                body("You must keep the receipts."), body("Call us."), body("Write to us.")]
+    chunks = read([COVER, section("Baggage", BOLD), section("Money", BODY)])
+    assert chunk_with(chunks, "under Money within").heading_path == "Money > Special conditions"
+    assert chunk_with(chunks, "under Baggage within").heading_path == "Baggage > Special conditions"
+
+
 def test_a_qualifier_in_brackets_under_a_title_is_part_of_it() -> None:
     """``(Broad Form)`` in bold under an endorsement's title set large: the
     title's qualifier, not a heading under it."""

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from typing import AbstractSet, Callable, Container, Deque, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import AbstractSet, Callable, Container, Deque, Dict, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .contents_page import contents_entries
 from .text import leads_in, mostly_figures, title_case
@@ -44,6 +44,9 @@ BOLD_MIN = 0.9
 times the body's size (a bold running header in small print does not)."""
 MAX_STYLES = 64
 """Styles counted; beyond, the rarest is forgotten (a document sets its text in a handful)."""
+ZONE_LINES = 3
+"""Lines with text on each side of a page break that may be page furniture
+(``core.stages.zones`` judges them): no heading is learned again among them."""
 MAX_TERMS = 4096
 """Run-in terms remembered, so that a term seen again is not taken for a definition
 (``Damage caused by …`` starting item after item); beyond, new terms are not remembered."""
@@ -142,6 +145,36 @@ def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
             continue  # (a bold item before it is a heading that wraps: ``a. Replacement Cost Loss`` ⏎ ``Settlement``)
         out.append((i, term))
     return out
+
+
+def _headings_again(lines: Sequence[str], styles: Sequence[Optional[Style]], body: Style,
+                    seen: Mapping[str, float], marked: Container[int]) -> List[int]:
+    """The lines in the body's own style that print a heading again which the
+    layout marked before, word for word, alone between blank lines (Barclays
+    sets `Special Conditions relating to claims` in bold in every section but
+    one): the document's own headings, whatever the typesetter did this time.
+    Not among the page's first or last ``ZONE_LINES`` lines with text, where
+    a section's title printed again is its running header (AXA's).
+
+    >>> body, bold = Style(9.0, False), Style(9.0, True)
+    >>> page = ["Page 4", "We pay.", "We pay.", "", "What is covered", "", "We pay.", "We pay.", "We pay.", "Page 4"]
+    >>> _headings_again(page, [body] * 10, body, {"what is covered": 9.25}, ())
+    [4]
+    >>> page[3:6] = ["We pay for", "What is covered", "by storm."]  # (in a sentence)
+    >>> _headings_again(page, [body] * 10, body, {"what is covered": 9.25}, ())
+    []
+    >>> top = ["What is covered", ""] + ["We pay."] * 8  # (atop the page: a running header)
+    >>> _headings_again(top, [body, None] + [body] * 8, body, {"what is covered": 9.25}, ())
+    []
+    """
+    found = []
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    edges = set(filled[:ZONE_LINES] + filled[-ZONE_LINES:])
+    for i, (line, style) in enumerate(zip(lines, styles)):  # (the text's last line end leaves one line more)
+        if (i not in marked and i not in edges and style == body and (i == 0 or not lines[i - 1].strip())
+                and (i + 1 == len(lines) or not lines[i + 1].strip()) and line.strip().casefold() in seen):
+            found.append(i)
+    return found
 
 
 def terms_alone(runs: Sequence[Tuple[int, int, float]], marks: Dict[int, float], first_line: int,
@@ -692,6 +725,7 @@ class Layout:
         self._order: Deque[int] = deque()  # the same line numbers, in order
         self._terms_seen: Set[str] = set()  # the run-in terms marked so far, at most MAX_TERMS
         self._pairs_seen: Set[Tuple[str, str]] = set()  # titles alone in text, and the line before each
+        self._headings_seen: Dict[str, float] = {}  # one-line headings marked, casefolded -> prominence; MAX_TERMS
         self._before: List[Tuple[str, bool]] = []  # the last lines noted (line end kept), and which are furniture
         self._entries: Dict[int, None] = {}  # line numbers of a contents list's entries, not yet read, in order
 
@@ -716,10 +750,16 @@ class Layout:
         headings = set()
         runs = standing_out(lines, styles, body)
         self.flat = self.flat and not runs
+        seen = self._headings_seen
         for start, end, value in runs:
             for i in range(start, end):
                 marks[first_line + i] = value
                 headings.add(i)
+            if end == start + 1 and len(seen) < MAX_TERMS:
+                seen.setdefault(lines[start].strip().casefold(), value)
+        for i in _headings_again(lines, styles, body, seen, headings):
+            marks[first_line + i] = seen[lines[i].strip().casefold()]
+            headings.add(i)
         if not body.bold:
             for i, term in run_in_terms(lines, styles, leads, headings):
                 key = term.casefold()

@@ -42,9 +42,6 @@ import re
 from functools import lru_cache
 from typing import AbstractSet, Callable, Dict, Iterable, List, NamedTuple, Optional, Set, Tuple
 
-ZONE_LINES = 3
-"""Non-blank lines on each side of a page break that may be furniture."""
-
 ZONES_APART = 2
 """How far apart two zones may be for a form seen in both to count as recurring."""
 

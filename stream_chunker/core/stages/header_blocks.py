@@ -24,7 +24,8 @@ from bisect import bisect_left
 from collections import deque
 from typing import AbstractSet, Deque, List, Optional, Sequence, Tuple
 
-from .furniture import RECURS_IN, ZONE_LINES
+from ..layout import ZONE_LINES
+from .furniture import RECURS_IN
 
 BLOCK_LINES = 8
 """Non-blank lines a page's header block may hold, its zone's among them."""

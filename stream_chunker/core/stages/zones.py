@@ -31,9 +31,9 @@ from collections import deque
 from itertools import islice
 from typing import Callable, Deque, Dict, List, Optional, Set, Tuple
 
-from ..layout import Layout
+from ..layout import ZONE_LINES, Layout
 from ..records import new
-from .furniture import (MAX_LOOKAHEAD, MAX_LOOKAHEAD_LINES, ZONE_LINES, ZONES_APART, ZoneLine, NO_TITLES, unmarked, filed_under,
+from .furniture import (MAX_LOOKAHEAD, MAX_LOOKAHEAD_LINES, ZONES_APART, ZoneLine, NO_TITLES, unmarked, filed_under,
                         furniture, line_form)
 
 # The start of the next line with something on it.
