@@ -177,8 +177,8 @@ def _headings_again(lines: Sequence[str], styles: Sequence[Optional[Style]], bod
     return found
 
 
-def terms_alone(runs: Sequence[Tuple[int, int, float]], marks: Dict[int, float], first_line: int,
-                bold_body: Style) -> List[Tuple[int, int]]:
+def terms_alone(lines: Sequence[str], runs: Sequence[Tuple[int, int, float]], marks: Dict[int, float],
+                first_line: int, bold_body: Style) -> List[Tuple[int, int]]:
     """The runs among a page's definitions that are a term alone, its
     definition below it (``Territorial limits`` ⏎ ``> Great Britain.`` between
     ``Terms The terms …`` and ``Track day When …``), as ``(first line, last
@@ -187,14 +187,20 @@ def terms_alone(runs: Sequence[Tuple[int, int, float]], marks: Dict[int, float],
     run-in term the marked line before it and the one after, and text of its
     own before that next term (a heading over the terms, ``General
     definitions``, has the next term at once under it). They are terms too,
-    siblings of those around them, not headings above them.
+    siblings of those around them, not headings above them -- but for a run
+    whose first word is a number, or a code and its number (``IMT1.
+    Extension of Geographical Area``): no term has a label.
 
-    >>> terms_alone([(3, 4, 10.25)], {1: RUN_IN, 4: 10.25, 7: RUN_IN}, 1, Style(10.0, True))
+    >>> page = ["", "", "", "Territorial limits", "", "", "", "", "", ""]
+    >>> terms_alone(page, [(3, 4, 10.25)], {1: RUN_IN, 4: 10.25, 7: RUN_IN}, 1, Style(10.0, True))
     [(4, 4)]
-    >>> terms_alone([(3, 4, 10.25)], {1: RUN_IN, 4: 10.25, 5: RUN_IN}, 1, Style(10.0, True))
+    >>> terms_alone(page, [(3, 4, 10.25)], {1: RUN_IN, 4: 10.25, 5: RUN_IN}, 1, Style(10.0, True))
     []
-    >>> terms_alone([(3, 6, 10.25)], {1: RUN_IN, 4: 10.25, 5: 10.25, 6: 10.25, 9: RUN_IN}, 1, Style(10.0, True))
+    >>> terms_alone(page, [(3, 6, 10.25)], {1: RUN_IN, 4: 10.25, 5: 10.25, 6: 10.25, 9: RUN_IN}, 1, Style(10.0, True))
     [(4, 6)]
+    >>> page[3] = "IMT1. Extension of Geographical Area"
+    >>> terms_alone(page, [(3, 4, 10.25)], {1: RUN_IN, 4: 10.25, 7: RUN_IN}, 1, Style(10.0, True))
+    []
     """
     out = []
     order = sorted(marks)
@@ -202,7 +208,7 @@ def terms_alone(runs: Sequence[Tuple[int, int, float]], marks: Dict[int, float],
     bold_value = prominence(bold_body, Style(bold_body.size, False))
     for start, end, value in runs:
         first, last = first_line + start, first_line + end - 1
-        if value != bold_value:
+        if value != bold_value or _NUMBER_FIRST.match(lines[start]):
             continue
         before, after = place[first] - 1, place[last] + 1
         if before >= 0 and after < len(order) and marks[order[before]] == RUN_IN and marks[order[after]] == RUN_IN \
@@ -771,10 +777,7 @@ class Layout:
                 if first_line + i not in marks:
                     marks[first_line + i] = RUN_IN
                     self._terms[first_line + i] = term
-            # (A run whose first word is a number, ``IMT1. Extension of
-            # Geographical Area``, is a numbered heading: no term has a label.)
-            unnumbered = [run for run in runs if not _NUMBER_FIRST.match(lines[run[0]])]
-            for first, last in terms_alone(unnumbered, marks, first_line, Style(body.size, True)):
+            for first, last in terms_alone(lines, runs, marks, first_line, Style(body.size, True)):
                 for line in range(first, last + 1):
                     marks[line] = RUN_IN
                 self._tails.update(range(first + 1, last + 1))

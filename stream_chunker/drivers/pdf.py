@@ -519,6 +519,22 @@ def _line_span(ends: Optional[Tuple[Box, Box]]) -> Optional[Span]:
     return Span(bottom, top - bottom, left, right)
 
 
+def _word_starts(textpage: Any, offset: int, line: str,
+                 wanted: Optional[Callable[[str, str], bool]] = None) -> Iterator[Tuple[int, Box, Box]]:
+    """Each word after the first of the line at ``offset`` whose first
+    character and the one before its space PDFium places (and ``wanted``
+    takes, given the two): the word's start in the line, and the loose boxes of that
+    character before the space and of the word's first."""
+    import pypdfium2.raw as c
+
+    for at in range(len(line) - len(line.lstrip()) + 2, len(line.rstrip())):
+        if line[at - 1] == " " and line[at - 2] != " " and line[at] != " " and (wanted is None or wanted(line[at - 2], line[at])):
+            before = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + at - 2)
+            here = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + at)
+            if before >= 0 and here >= 0:
+                yield at, textpage.get_charbox(before, loose=True), textpage.get_charbox(here, loose=True)
+
+
 NEXT_LINE = 0.8
 """How far below a line's first character, in its heights, a character sits
 that starts the next line: a subscript drops less."""
@@ -530,32 +546,24 @@ def _second_line(textpage: Any, offset: int, line: str, ends: Tuple[Box, Box]) -
     the page prints ``autos.`` and the next item's heading under it): the
     first word, after a space, whose character sits ``NEXT_LINE`` line heights
     below the line's first and left of the character before the space, as a
-    line that starts again at the margin does. Text set on its side (a
-    margin's form number read downwards) drops a little at every character:
-    a line whose second character is off its first's baseline is not cut. Only where the line's last
+    line that starts again at the margin does. Only where the line's last
     character (``ends``, with its first) sits that far below its first are
-    more boxes read. A word hyphenated at a line end is PDFium's own join,
-    with no space at the turn: it stays one line."""
+    more boxes read. Text set on its side (a margin's form number read
+    downwards) drops a little at every character: a line whose second
+    character is off its first's baseline is not cut. A word hyphenated at a
+    line end is PDFium's own join, with no space at the turn: it stays one
+    line."""
     import pypdfium2.raw as c
 
     (_, bottom, _, top), last = ends
     below = bottom - NEXT_LINE * (top - bottom)
     if last[1] > below:
         return None
-    start, end = len(line) - len(line.lstrip()), len(line.rstrip())
-    second = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + start + 1)
+    second = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + len(line) - len(line.lstrip()) + 1)
     if second < 0 or abs(textpage.get_charbox(second, loose=True)[1] - bottom) >= (top - bottom) / 2:
         return None  # (its second character not on its first's baseline: text set on its side)
-    for at in range(start + 2, end):
-        if line[at - 1] == " " and line[at] != " " and line[at - 2] != " ":
-            here = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + at)
-            before = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + at - 2)
-            if here < 0 or before < 0:
-                continue
-            left, char_bottom, _, _ = textpage.get_charbox(here, loose=True)
-            if char_bottom <= below and left < textpage.get_charbox(before, loose=True)[2]:
-                return at
-    return None
+    return next((at for at, before, here in _word_starts(textpage, offset, line)
+                 if here[1] <= below and here[0] < before[2]), None)
 
 
 APART = 3.0
@@ -574,21 +582,16 @@ def _set_beside(textpage: Any, offset: int, line: str) -> Optional[int]:
     ``OTHER_SIZE`` times larger. A table's row keeps its cells (they share a
     size, or the letters do where a symbol font draws a tick); a bullet keeps
     its text (it is no letter)."""
-    import pypdfium2.raw as c
-
-    end = len(line.rstrip())
-    for at in range(len(line) - len(line.lstrip()) + 2, end):
-        if line[at - 1] == " " and line[at - 2].isalpha() and line[at].isalpha():
-            before = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + at - 2)
-            here = c.FPDFText_GetCharIndexFromTextIndex(textpage, offset + at)
-            if before < 0 or here < 0:
-                continue
-            _, low, right, high = textpage.get_charbox(before, loose=True)
-            left, bottom, _, top = textpage.get_charbox(here, loose=True)
-            small, large = sorted((high - low, top - bottom))
-            if small > 0 and left - right >= APART * small and large >= OTHER_SIZE * small:
-                return at
+    for at, (_, low, right, high), (left, bottom, _, top) in _word_starts(textpage, offset, line, _letters):
+        small, large = sorted((high - low, top - bottom))
+        if small > 0 and left - right >= APART * small and large >= OTHER_SIZE * small:
+            return at
     return None
+
+
+def _letters(before: str, first: str) -> bool:
+    """Both letters: words of text either side, not a bullet, a tick or a figure."""
+    return before.isalpha() and first.isalpha()
 
 
 def _pdfium_text(text: str, drawn: bool) -> Optional[str]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from itertools import groupby
 from typing import List, NamedTuple, Optional, Sequence, Tuple, cast
 
 from ..core.layout import Style
@@ -240,8 +241,8 @@ def left_column_first(spans: Sequence[Span]) -> Optional[List[List[int]]]:
     the right run that stand a margin's gap from the rest of it, above the
     left run (a running header), are still read first, and as many at the
     left run's foot below the right run (a footer) last (``_apart``). Every
-    other line keeps its place. ``None`` where no
-    column is drawn before the one to its left.
+    other line keeps its place. ``None`` where no column is drawn before the
+    one to its left.
 
     >>> right = [Span(700 - 12 * n, 10, 320, 560) for n in range(6)]
     >>> left = [Span(700 - 12 * n, 10, 40, 280) for n in range(6)]
@@ -265,20 +266,16 @@ def left_column_first(spans: Sequence[Span]) -> Optional[List[List[int]]]:
     gutter = _gutter(spans)
     if gutter is None:
         return None
-    sides = ["right" if span.left >= gutter else "left" if span.right <= gutter else "across" for span in spans]
-    runs: List[Tuple[str, int, int]] = []  # (side, first line, past the last), in draw order
-    for i, side in enumerate(sides):
-        if runs and runs[-1][0] == side:
-            runs[-1] = (side, runs[-1][1], i + 1)
-        else:
-            runs.append((side, i, i + 1))
+
+    def side(i: int) -> str:
+        return "right" if spans[i].left >= gutter else "left" if spans[i].right <= gutter else "across"
+    runs = [(key, list(lines)) for key, lines in groupby(range(len(spans)), key=side)]  # in draw order
     order: List[int] = []
     swapped, k = False, 0
     while k < len(runs):
-        side, start, end = runs[k]
-        right = range(start, end)
-        left = range(runs[k + 1][1], runs[k + 1][2]) if k + 1 < len(runs) and runs[k + 1][0] == "left" else range(0)
-        if (side == "right" and min(len(right), len(left)) >= COLUMN_LINES
+        right = runs[k][1]
+        left = runs[k + 1][1] if k + 1 < len(runs) and runs[k + 1][0] == "left" else []
+        if (runs[k][0] == "right" and min(len(right), len(left)) >= COLUMN_LINES
                 and 2 * (len(right) + len(left)) >= len(spans) and _side_by_side([spans[i] for i in right], [spans[i] for i in left])):
             header = _apart(spans, right, left, above=True)
             footer = _apart(spans, left, right, above=False)

@@ -305,7 +305,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         depth = self._family_of(rec.text, stack)
         if depth is None:
             depth = styled_depth(stack, value)
-        if depth == len(stack) and stack and not stack[-1].heading and not self._ends_items(rec, value):
+        if depth == len(stack) and stack and not stack[-1].heading and not self._ends_items(rec, value, labelled):
             # Under the deepest level only as a heading's subheading (a decimal
             # section is one): under an item a term or a line set in bold is
             # emphasis within its text; one set larger or in capitals is a
@@ -397,14 +397,14 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 return at
         return depth
 
-    def _ends_items(self, rec: Line, value: float) -> bool:
+    def _ends_items(self, rec: Line, value: float, labelled: Optional[Tuple[str, str]]) -> bool:
         """A line the layout marks ends the items above it, as a heading, when it
         is set larger, or in capitals, or is a title in Title Case after a full
         stop (``Pairs, Sets or Suites`` in bold after item ``(c)``'s last
-        sentence), or opens with a word and a value of its own (``IMT1.
-        Extension of Geographical Area`` after ``part of Policy)``: a sentence's
-        emphasis has no label); bold words that go on a sentence are its emphasis. In text
-        with no layout a title alone stood between two sentences to be marked:
+        sentence), or opens with a word and a value of its own, ``labelled``
+        (``prefix_label``: ``IMT1. Extension of Geographical Area`` after
+        ``part of Policy)``; a sentence's emphasis has no label); bold words
+        that go on a sentence are its emphasis. In text with no layout a title alone stood between two sentences to be marked:
         of two words or more it ends them (``Right of subrogation``); a word
         alone may be a sentence's emphasis."""
         layout = self.layout
@@ -413,7 +413,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         text = rec.text
         if layout.body() is None:
             return text.isupper() and len(text) > 3 or len(text.split()) > 1
-        return (layout.larger(value) or text.isupper() and len(text) > 3 or prefix_label(text) is not None
+        return (layout.larger(value) or text.isupper() and len(text) > 3 or labelled is not None
                 or title_case(text) and len(text.split()) > 1 and ends_sentence(self.last_line()))
 
     def _continues_styled(self, rec: Line, value: Optional[float]) -> bool:
