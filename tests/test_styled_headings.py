@@ -213,8 +213,50 @@ def test_a_code_with_its_number_glued_on_heads_its_endorsement() -> None:
                   body("Call us.")]  # (the second set a little smaller: a sibling all the same)
     chunks = read([COVER, page])
     hire, lease = chunk_with(chunks, "owners named"), chunk_with(chunks, "lessor named")
-    assert (hire.clause, hire.heading_path) == ("IMT5", "ENDORSEMENTS > HIRE PURCHASE AGREEMENT")  # (as printed)
-    assert (lease.clause, lease.heading_path) == ("IMT.6", "ENDORSEMENTS > LEASE AGREEMENT")
+    # (cited as printed, a dot between word and value read as a space: no dot inside a label of a path)
+    assert (hire.clause, hire.heading_path) == ("IMT5", "ENDORSEMENTS > HIRE PURCHASE AGREEMENT")
+    assert (lease.clause, lease.heading_path) == ("IMT 6", "ENDORSEMENTS > LEASE AGREEMENT")
+
+
+def test_a_code_label_with_a_dot_before_its_number_has_no_dot_in_its_id() -> None:
+    """``IMT. 3.`` and ``IMT.4.`` are cited ``IMT 3`` and ``IMT 4``: a path
+    joins its labels with dots, so ``IMT.4`` would read as two labels."""
+    page: Page = [("ENDORSEMENTS", BIG), body("The endorsements below apply when named in your schedule."),
+                  ("IMT. 3. TRANSFER OF INTEREST", BOLD), body("The policy passes to the buyer of the vehicle."),
+                  ("IMT.4. Change of Vehicle", BOLD), body("The policy covers the vehicle named in its place."),
+                  body("Call us.")]
+    chunks = read([COVER, page])
+    transfer, change = chunk_with(chunks, "passes to the buyer"), chunk_with(chunks, "named in its place")
+    assert (transfer.clause, change.clause) == ("IMT 3", "IMT 4")
+    assert change.id.endswith(".IMT 4") and change.heading_path == "ENDORSEMENTS > Change of Vehicle"
+
+
+def test_a_title_with_a_long_code_under_it_is_a_heading() -> None:
+    """``TA16- Engine Secure`` over its product code in the same bold: the code's
+    digits outnumber the title's letters, but it is one word, and the title words."""
+    page: Page = [("ADD ON COVERS", BIG), body("Each cover applies when it is shown on your schedule."), ("", None),
+                  ("TA15- Key Replacement", BOLD), ("(UIN: IRDAN108RP0002V01200001/A0056V01201819)", BOLD), ("", None),
+                  body("We pay for new keys when yours are lost."), ("", None),
+                  ("TA16- Engine Secure", BOLD), ("(UIN: IRDAN108RP0002V01200001/A0058V01201819)", BOLD), ("", None),
+                  body("We pay for the engine when water gets into it."), body("Call us.")]
+    chunks = read([COVER, page])
+    engine = chunk_with(chunks, "water gets into")
+    assert (engine.clause, engine.heading_path.split(" > ")[-1]) == ("TA16", "Engine Secure")
+    assert "water gets into" not in chunk_with(chunks, "new keys").text
+
+
+def test_a_numbered_title_at_a_page_foot_heads_the_text_overleaf() -> None:
+    """``TA17 - Tyre Secure`` is the last line of its page but for the page's
+    number: its text is overleaf, and it is the cover's heading all the same."""
+    first: Page = [("ADD ON COVERS", BIG), body("Each cover applies when it is shown on your schedule."), ("", None),
+                   ("TA16 - Engine Secure", BOLD), ("", None), body("We pay for the engine when water gets into it."),
+                   ("", None), ("TA17 - Tyre Secure", BOLD), ("", None), ("18", Style(8.0, False))]
+    overleaf: Page = [body("We pay for a tyre damaged in an accident."), body("We do not pay for wear."),
+                      ("", None), body("Call us."), ("19", Style(8.0, False))]
+    chunks = read([COVER, first, overleaf])
+    tyre = chunk_with(chunks, "tyre damaged")
+    assert (tyre.clause, tyre.heading_path) == ("TA17", "ADD ON COVERS > Tyre Secure")
+    assert "tyre damaged" not in chunk_with(chunks, "water gets into").text
 
 
 def test_a_table_header_repeated_atop_the_next_page_keeps_the_numbering() -> None:

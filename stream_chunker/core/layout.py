@@ -253,9 +253,12 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
                 continue
             # A heading has text under it on its page: a run that only a footer
             # follows is a title drawn last (a cover block), or furniture --
-            # unless it is numbered as a section is (a chapter's title page).
+            # unless it is numbered as a section is (a chapter's title page, an
+            # endorsement's title at a page's foot, its text overleaf).
             larger = style is not None and style.size >= LARGER * body.size
-            if (below[j] >= MIN_UNDER or _NUMBERED.match(text)) and reads_as_heading(text, _next_text(lines, j, larger), larger):
+            under = below[j] >= MIN_UNDER
+            if (under or _NUMBERED.match(text)) and reads_as_heading(text, _next_text(lines, j, larger) if under else "",
+                                                                     larger):
                 # At one size and weight, capitals rank above Title Case
                 # (``COVERAGE D - LOSS OF USE`` over ``4. Property Not Covered``).
                 out.append((i, j, value + CAPITALS if text.isupper() else value))
@@ -373,8 +376,9 @@ Not ``a`` or ``i``, which start sentences (``a Vehicle we insure``)."""
 _NUMBER_FIRST = re.compile(r"\s*[A-Za-z]*\d[\d.]*[.)]?(?=\s)")
 """A line whose first word is a number, or a code and its number: ``1.``,
 ``4.2``, ``IMT1.`` (not a term with a number in it: ``Covid-19``, ``4x4``)."""
-_NUMBERED = re.compile(r"\d{1,2}\.?\s+[A-Z]")
-"""A title numbered as a section is: ``1. Key details about your policy``."""
+_NUMBERED = re.compile(r"(?:[A-Z]{2,5}[ .]?)?\d{1,2}\.?\s+(?:[-\u2013\u2014]\s+)?[A-Z]")
+"""A title numbered as a section is, or by a code and its number: ``1. Key
+details about your policy``, ``TA17 - Tyre Secure``."""
 
 QUOTES = "\"'\u201c\u201d\u2018\u2019"
 """Quotes a defined term may stand in: ``"Business Pursuit" means``."""

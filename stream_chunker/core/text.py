@@ -142,12 +142,27 @@ def join_soft_hyphens(text: str) -> Tuple[str, int]:
 
 def mostly_figures(text: str) -> bool:
     """Whether more of ``text``'s letters and digits are digits: a table's
-    figures or a form's code, never a heading (``INR 3,750,000``, ``CP 00 10 10 12``).
+    figures or a form's code, never a heading (``INR 3,750,000``, ``CP 00 10
+    10 12``). A code among words does not count, a word of letters and digits
+    ``CODE_CHARS`` long or more: the title it follows is words all the same
+    (``TA16- Engine Secure (UIN: IRDAN108RP0002V01200001/A0058V01201819)``).
 
-    >>> mostly_figures("INR 3,750,000"), mostly_figures("Helpline 132 900")
-    (True, False)
+    >>> mostly_figures("INR 3,750,000"), mostly_figures("Helpline 132 900"), mostly_figures("MP0005001003835")
+    (True, False, True)
+    >>> mostly_figures("TA16- Engine Secure (UIN: IRDAN108RP0002V01200001/A0058V01201819)")
+    False
     """
-    return 2 * sum(ch.isdigit() for ch in text) > sum(ch.isalnum() for ch in text)
+    digits = sum(ch.isdigit() for ch in text)
+    if 2 * digits <= sum(ch.isalnum() for ch in text):
+        return False
+    words = [word for word in text.split() if not _CODE.search(word)]
+    return not words or 2 * sum(ch.isdigit() for word in words for ch in word) > sum(
+        ch.isalnum() for word in words for ch in word)
+
+
+CODE_CHARS = 10
+_CODE = re.compile(rf"(?=[A-Za-z0-9]*[A-Za-z])(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{{{CODE_CHARS},}}")
+"""A code: letters and digits mixed, ``CODE_CHARS`` or more (``IRDAN108RP0002V01200001``)."""
 
 
 def first_letter(text: str) -> str:

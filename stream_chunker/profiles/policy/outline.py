@@ -228,8 +228,10 @@ def heads_list(before: str, line: str) -> bool:
     return styled_title(line, LIST_TITLE_WORDS) and reads_as_heading(line, "")
 
 
+CODE_WORD = rf"{OWN_WORD}|[A-Z]{{2}}(?=[ \t]?\d)"
+"""A prefix word, or a code of two capitals before its number (``TA16-``, ``TA 22 -``)."""
 PREFIX_LABEL = re.compile(
-    rf"(?P<word>{OWN_WORD})(?:[ \t]+|(?<=[A-Z]{{2}})\.?[ \t]?(?=\d))(?P<value>{OWN_VALUE})"
+    rf"(?P<word>{CODE_WORD})(?:[ \t]+|(?<=[A-Z]{{2}})\.?[ \t]?(?=\d))(?P<value>{OWN_VALUE})"
     r"(?:[ \t]*[-\u2013\u2014:.)][ \t]+|[ \t]+[-\u2013\u2014][ \t]+|(?<=\d)\.(?=[A-Z]{2}))(?=\S)")
 """A word and a value that open a heading, whatever the word (``COVERAGE A –``,
 ``Endorsement 12 -``, ``Change 1 –``, ``Condition 3:``); a code in capitals
@@ -259,14 +261,22 @@ def prefix_label(title: str) -> Optional[Tuple[str, str]]:
     (('COVERAGE A', 'DWELLING'), ('Endorsement 12', 'Flood'))
     >>> prefix_label("Section 2 – Cancellation"), prefix_label("Table 1.1 – Limits"), prefix_label("What is covered")
     (('2', 'Section 2 – Cancellation'), None, None)
+
+    The label is cited as printed, but for a dot between its word and its
+    value, read as the space it stands for: a clause's path joins its labels
+    with dots, and ``IMT.25.(1)`` would read as three labels.
+
     >>> prefix_label("IMT5. HIRE PURCHASE AGREEMENT"), prefix_label("Covid19. Cover")
     (('IMT5', 'HIRE PURCHASE AGREEMENT'), None)
-    >>> prefix_label("IMT. 3. TRANSFER OF INTEREST"), prefix_label("IMT20.REDUCTION IN THE LIMIT")
-    (('IMT. 3', 'TRANSFER OF INTEREST'), ('IMT20', 'REDUCTION IN THE LIMIT'))
+    >>> prefix_label("IMT. 3. TRANSFER OF INTEREST"), prefix_label("IMT.4. Change of Vehicle")
+    (('IMT 3', 'TRANSFER OF INTEREST'), ('IMT 4', 'Change of Vehicle'))
+    >>> prefix_label("IMT20.REDUCTION IN THE LIMIT"), prefix_label("TA16- Engine Secure")
+    (('IMT20', 'REDUCTION IN THE LIMIT'), ('TA16', 'Engine Secure'))
     """
     m = PREFIX_LABEL.match(title)
     if m is None:
         return None
     if m["word"].upper() in PREFIX_WORDS:
         return m["value"], title
-    return title[:m.end("value")], title[m.end():]  # (as printed: ``COVERAGE A``, ``IMT5``)
+    glued = m.end("word") == m.start("value")
+    return f"{m['word']}{'' if glued else ' '}{m['value']}", title[m.end():]  # (``COVERAGE A``, ``IMT5``)

@@ -45,9 +45,8 @@ from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
 from .contents import CONTENTS_TITLE, LEADER, ReadsContents
-from .families import OWN_WORD
-from .outline import (continues_title, goes_on, heads_list, is_title, leads_on, own_word, prefix_label, row_cells,
-                      styled_title, wraps_onto)
+from .outline import (CODE_WORD, continues_title, goes_on, heads_list, is_title, leads_on, own_word, prefix_label,
+                      row_cells, styled_title, wraps_onto)
 from .parts import Parts
 from .held import HELD_LINES, Held
 from .placing import BARE, Ended, Placement, is_list_style, is_next_sibling
@@ -1322,7 +1321,7 @@ def _starts_anew(title: str, line: str) -> bool:
     return first[:1].isupper() and (len(first) == 1 or first[1:].islower()) and words[1][:1].islower()
 
 
-_OWN_WORD = re.compile(OWN_WORD)
+_OWN_WORD = re.compile(CODE_WORD)
 ALIKE = 0.1
 """How far two sizes of one heading in capitals may differ, as a share of the larger."""
 
