@@ -7,6 +7,7 @@ and on every kind of generated wording the other properties draw."""
 from __future__ import annotations
 
 import shutil
+from collections import Counter
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 import pytest
@@ -255,3 +256,37 @@ def test_labels_alone_that_the_next_label_ends_are_chunks_of_their_lines() -> No
     assert [(c.id, c.text) for c in chunks if c.text in ("1.", "2.", "3.")] == [
         ("List II.1", "1."), ("List II.2", "2."), ("List II.3", "3.")]
     assert_balanced("\n".join(lines) + "\n")
+
+
+PREFIX_WORDS = ("Endorsement", "Condition", "Extension", "Clause")
+TITLE_WORDS = ("Exclusion", "Cover", "Loss", "Theft", "Flood", "Glass")
+TAIL_WORDS = ("of", "personal", "belongings", "injury", "benefits", "Personal", "Belongings", "Damage")
+
+
+@st.composite
+def worded_labels(draw) -> List[str]:
+    """A wording's own prefix word before values that need not follow one
+    another (endorsements print only those that apply: 9, 11, 12), each title
+    on one line or wrapping onto a second, with a sentence under it."""
+    word = draw(st.sampled_from(PREFIX_WORDS))
+    lines = ["Your insurance under this policy may be extended by the terms below."]
+    for _ in range(draw(st.integers(1, 5))):
+        lines.append(f"{word} {draw(st.integers(1, 30))} \u2013 {draw(st.sampled_from(TITLE_WORDS))}")
+        if draw(st.booleans()):
+            lines.append(" ".join(draw(st.lists(st.sampled_from(TAIL_WORDS), min_size=1, max_size=3))))
+        lines.append("You are not covered under this part of the policy.")
+    return lines
+
+
+@settings(max_examples=60)
+@given(worded_labels())
+def test_a_first_label_read_again_as_front_matter_keeps_its_lines_once(lines: List[str]) -> None:
+    """Whatever the labels turn out to be -- headings, items, or a first guess
+    that the next label shows was front matter -- every line's words are in a
+    chunk's text once, or in the headings and clauses that cite it."""
+    chunks = list(chunk_lines(lines, real_tokens=False))
+    said = Counter(word for chunk in chunks for word in chunk.text.split())
+    given_words = Counter(word for line in lines for word in line.split())
+    assert not said - given_words, "a word said twice"
+    cited = {word for chunk in chunks for word in f"{chunk.heading_path} {chunk.clause or ''}".split()}
+    assert not {word for word in given_words - said if word not in cited and word != "\u2013"}

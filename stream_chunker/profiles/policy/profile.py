@@ -117,6 +117,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._wrapping: Optional[Open] = None  # that heading, while its title may wrap onto the next line
         self._guess: Optional[Line] = None  # the first label's line, while it is a guess
         self._guess_unit = False  # that guess opened a unit of its own
+        self._guess_lines: List[Line] = []  # the guess's lines read into its heading, not its unit's text
         self._in_front = False  # the last label was a guess that replaced another: front matter too
         self.after_contents = False  # the last line was a contents entry
         self._growing: Optional[Open] = None  # the item whose title the next line may go on with
@@ -751,10 +752,15 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             assert guess is not None
             if self._guess_unit:
                 self.packer.close(1)
-                self.in_heading(guess.text, -1)
-                self.packer.rekey(new(Key, (self._ids.unique(FRONT), None, "", None, True, self.parts.current)),
-                                  (guess.text, len(guess.text.split()), (guess.first, guess.first),
-                                   (guess.page, guess.page)))
+                key = new(Key, (self._ids.unique(FRONT), None, "", None, True, self.parts.current))
+                lines = self._guess_lines
+                if lines:  # (its heading's lines go back to the text; lines its text holds already stay)
+                    text = "\n".join(line.text for line in lines)
+                    self.in_heading(text, -1)
+                    self.packer.rekey(key, (text, len(text.split()), (lines[0].first, lines[-1].last),
+                                            (lines[0].page, lines[-1].page)))
+                else:
+                    self.packer.rekey(key)
                 self._guess_unit = False
             self.stack = []
             self._deepest()
@@ -766,6 +772,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if not self.started or placed.replaces:
             self._guess = rec
             self._guess_unit = not self._in_front
+            self._guess_lines = [rec]
         self.started = True
         self._fresh = None
         self._title_is_text = self.after_contents = False
@@ -955,11 +962,15 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             self.licensed = True
             self._fresh = opened
             self._title_lines = [label]
+            if label is self._guess:
+                self._guess_lines = self._title_lines  # (its title may wrap onto more lines)
             self._title_set = None
             self.in_heading(label.text)
             return
         opened.title = short_title(text, max_words)
         self._open_unit(len(self.stack) - 1)
+        if label is self._guess:
+            self._guess_lines = []  # (an item's label line is its text)
         self.open_paragraph(label)
         if opened.title == text and len(text.split()) < max_words:
             self._growing = opened  # its first clause may go on on the next line
@@ -1121,6 +1132,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             for line in self._title_lines:
                 self.in_heading(line.text, -1)
                 ParagraphProfile.continue_paragraph(self, line)
+            if self._title_lines is self._guess_lines:
+                self._guess_lines = []
         self._title_is_text = True
         ParagraphProfile.continue_paragraph(self, rec)
 
