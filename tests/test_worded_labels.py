@@ -57,6 +57,32 @@ def test_a_range_or_a_date_after_a_word_is_text() -> None:
     assert "Events 1 - 10 and 12 - 14" in chunks[0].text
 
 
+def test_endorsements_that_skip_numbers_are_each_their_own_clause() -> None:
+    """A wording prints the endorsements that apply, by their numbers in a
+    longer list: ``Endorsement 9``, ``11``, ``12``, ``29`` are siblings, the
+    first at any number, and after a numbered heading (``5 Car service
+    cover``) they are no text of it: a clause's list has no endorsements."""
+    text = ("5 Car service cover\nWe cover your car while a garage has it.\n"
+            "Your insurance may be extended or restricted by endorsements.\n"
+            "Endorsement 9 – Exclusion\nof personal belongings\nYou are not covered under Part E.\n"
+            "Endorsement 11 – Exclusion\nof injury benefits\nYou are not covered under Part D.\n"
+            "Endorsement 12 – Own loss or damage (voluntary)\nYou will pay the amount shown.\n"
+            "Endorsement 29 – Windscreen breakage\nYou will pay the amount shown for glass.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [c.clause for c in chunks] == ["5", "5.Endorsement 9", "5.Endorsement 11", "5.Endorsement 12",
+                                          "5.Endorsement 29"], paths(chunks)
+    assert "Part D" in chunk_with(chunks, "of injury benefits").text
+    assert_balanced(text)
+
+
+def test_a_worded_label_before_a_sentence_stays_a_decimal_clauses_text() -> None:
+    """``Note 1: Any claim …`` inside clause 3.2 is the clause's note, not a heading."""
+    text = ("3.1 Cover\nWe pay for storm damage.\n3.2 Claims\nTell us within 30 days of the loss.\n"
+            "Note 1: Any claim made late may be refused by us.\n3.3 Cancellation\nYou may cancel.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [c.clause for c in chunks] == ["3.1", "3.2", "3.3"], paths(chunks)
+
+
 def test_a_worded_family_nests_where_the_stack_rule_puts_it() -> None:
     """``Claim 1 –`` among a section's examples is inside that section (a
     word of the list, ``SECTION``, would sit above the outline); the next

@@ -164,7 +164,23 @@ def follows(style: str, current: Value, value: Value) -> bool:
     """
     if style == DECIMAL:
         return is_next_number(current, value)
+    if skips(style):
+        return value > current
     return value in ((current[0] + 1, 0), (current[0] + 1, 1)) or (value[0] == current[0] and value[1] > current[1])
+
+
+def skips(style: str) -> bool:
+    """Whether a family's numbers may skip, as a count of the document's own
+    word does (``Endorsement 9``, ``Endorsement 11``, ``Endorsement 29``: a
+    wording prints the endorsements that apply, by their numbers in a longer
+    list): a number after a word of its own (``ENDORSEMENT:digit``).
+
+    >>> follows("ENDORSEMENT:digit", (9, 0), (11, 0)), follows("ENDORSEMENT:digit", (11, 0), (9, 0))
+    (True, False)
+    >>> follows("digit", (9, 0), (11, 0)), follows("COVERAGE:upper", (1, 0), (3, 0))
+    (False, False)
+    """
+    return style.endswith(":digit")
 
 
 def is_first(meaning: Meaning) -> bool:
@@ -189,7 +205,7 @@ def place(stack: Sequence[Level], options: Sequence[Meaning], printed: str) -> O
                 return depth, Level(meaning.style, meaning.value, printed)
     open_styles = {level.style for level in stack}
     for meaning in options:
-        if is_first(meaning) and meaning.style not in open_styles:
+        if (is_first(meaning) or skips(meaning.style)) and meaning.style not in open_styles:
             return len(stack), Level(meaning.style, meaning.value, printed)
     return None
 

@@ -239,11 +239,16 @@ def outline_under_decimal(reads: Reads, line: LabelLine) -> Optional[Verdict]:
     -- but for a word of the list that sits above the outline on a line of its
     own (``ANNEXURE - A`` after ``6. TABLE OF BENEFITS``), or that a PDF's
     layout sets apart (``Part A: Loss and damage`` after the general
-    exclusions ``1``-``6``): a clause's list has no annexures or parts, and it
-    is the next part of the document."""
+    exclusions ``1``-``6``), or the document's own word before a title
+    (``Endorsement 9 – Exclusion`` after ``5 Car service cover``): a clause's
+    list has no annexures, parts or endorsements, and it is the next part of
+    the document."""
     if reads.decimal_depth is None:
         return None
-    return None if line.family.name == "prefixed" and (line.text is None or line.set_apart) else QUIET
+    text = line.text
+    if line.family.name == "prefixed" and (text is None or line.set_apart):
+        return None
+    return None if line.family.name == "worded" and text is not None and is_title(text, reads.max_words) else QUIET
 
 
 def outline_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
