@@ -505,6 +505,27 @@ def read_with_leads(pages: Sequence[Sequence[Tuple[str, Optional[Style], int]]])
     return chunks + chunker.close()
 
 
+def test_a_definitions_list_an_item_leads_into_is_under_that_item() -> None:
+    """``2. As used in this endorsement:`` then run-in terms: each term is a
+    heading under item 2, the next term its sibling; a term in bold under an
+    item that leads into nothing is emphasis in its text, as before."""
+    cover = [(t, s, 0) for t, s in COVER]
+    page = [("NUCLEAR ENERGY LIABILITY EXCLUSION", BIG, 0), ("", None, 0),
+            ("1. We do not cover loss caused by nuclear material.", BODY, 0),
+            ("Nuclear facility loss is not covered either.", None, 16),
+            ("2. As used in this endorsement:", BODY, 0),
+            ("Hazardous properties includes radioactive, toxic or", None, 20), ("explosive properties.", BODY, 0),
+            ("Spent fuel means any fuel element or fuel component.", None, 10),
+            ("Waste means any waste material.", None, 5),
+            ("3. This endorsement applies to every coverage part.", BODY, 0)]
+    chunks = read_with_leads([cover, page])
+    spent = chunk_with(chunks, "fuel element")
+    assert spent.heading_path == "NUCLEAR ENERGY LIABILITY EXCLUSION > As used in this endorsement > Spent fuel"
+    assert chunk_with(chunks, "radioactive").heading_path.endswith("> As used in this endorsement > Hazardous properties")
+    assert "Nuclear facility loss" in chunk_with(chunks, "caused by nuclear material").text
+    assert chunk_with(chunks, "every coverage part").clause == "3"
+
+
 def test_a_definitions_list_gives_each_term_its_own_chunk() -> None:
     """``Hijack Any unlawful seizure …``: the bold term starts its item and names it;
     the line is its text, whole."""
