@@ -526,6 +526,25 @@ def test_a_definitions_list_an_item_leads_into_is_under_that_item() -> None:
     assert chunk_with(chunks, "every coverage part").clause == "3"
 
 
+def test_a_section_named_under_an_items_title_is_what_the_item_amends() -> None:
+    """An endorsement's items each name the section they amend, on the line
+    right under their title and set as it is (``12. Air Bag Replacement`` ⏎
+    ``SECTION III - PHYSICAL DAMAGE COVERAGE,``): that section is not opened
+    again, and the items go on."""
+    page: Page = [("SECTION I - COVERED AUTOS", BOLD), body("The autos shown in the declarations are covered autos."),
+                  ("SECTION III - PHYSICAL DAMAGE COVERAGE", BOLD), body("We pay for loss to a covered auto."),
+                  ("COVERAGE PACKAGE", BIG), body("This endorsement changes the policy as follows."),
+                  ("1. Motor Cargo", BOLD), ("SECTION III - PHYSICAL DAMAGE COVERAGE", BOLD),
+                  body("A. COVERAGE is amended. We extend cover to cargo."),
+                  ("2. Air Bag Replacement", BOLD), ("SECTION III - PHYSICAL DAMAGE COVERAGE", BOLD),
+                  body("A. COVERAGE is amended. We pay to replace an air bag."),
+                  ("3. Rental Auto Gap", BOLD), ("SECTION III - PHYSICAL DAMAGE COVERAGE,", BOLD),
+                  body("C. LIMIT OF INSURANCE is amended. We pay the gap."), body("Call us.")]
+    chunks = read([COVER, page])
+    assert [chunk_with(chunks, words).clause.split(".")[0] for words in ("cargo", "air bag", "the gap")] == \
+        ["1", "2", "3"], [(c.clause, c.heading_path) for c in chunks]
+
+
 def test_a_definitions_list_gives_each_term_its_own_chunk() -> None:
     """``Hijack Any unlawful seizure …``: the bold term starts its item and names it;
     the line is its text, whole."""

@@ -184,6 +184,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         line = self._label_line
         line.read(self.preset.families, self, rec.match)
         line.set_apart = self._set_apart(rec)
+        line.under_title = fresh is not None and not self._title_is_text and self._set_alike_below(rec, fresh, False)
         for rule in self.preset.outline_labels if line.decimal is None else self.preset.decimal_labels:
             verdict = rule(self, line)
             if verdict is not None:
@@ -1081,10 +1082,11 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             return True
         return fresh.level.style != DECIMAL and continues_title(rec.text.split("\n", 1)[0])
 
-    def _set_alike_below(self, rec: Line, fresh: Open) -> bool:
+    def _set_alike_below(self, rec: Line, fresh: Open, wraps: bool = True) -> bool:
         """Line ``rec`` is set as the numbered heading just opened is, or as its
         title on the line below a label alone (``Section 7`` ⏎ ``Loss or Damage
-        Coverages`` ⏎ ``(Optional)``), on the line right below: the title wraps onto it."""
+        Coverages`` ⏎ ``(Optional)``), on the line right below: the title wraps
+        onto it (or, not ``wraps``, may go on with it)."""
         layout = self.layout
         if fresh.prominence is None or layout is None:
             return False
@@ -1095,7 +1097,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             below = self._title_at is not None and self._title_at.last == rec.first - 1
         else:
             below = bool(self._title_lines) and self._title_lines[-1].last == rec.first - 1
-        return below and wraps_onto(self._fresh_title(fresh), rec.text, layout.larger(fresh.prominence))
+        return below and (not wraps or wraps_onto(self._fresh_title(fresh), rec.text, layout.larger(fresh.prominence)))
 
     def _fresh_title(self, fresh: Open) -> str:
         """The title of ``fresh``, the heading just opened, so far."""

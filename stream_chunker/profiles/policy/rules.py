@@ -163,11 +163,13 @@ def sibling_form(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
 class LabelLine:
     """A label line, read once for its rules (one kept by the profile, as ``HeadingLine``)."""
 
-    __slots__ = ("match", "family", "text", "decimal", "listed_next", "set_apart")
+    __slots__ = ("match", "family", "text", "decimal", "listed_next", "set_apart", "under_title")
 
     def __init__(self, family: Family) -> None:
         self.set_apart = False
         """A PDF's layout sets the line above the body text (the profile says so after ``read``)."""
+        self.under_title = False
+        """It is set as the numbered heading just opened, on the line right below its title."""
         self.match: Optional["re.Match[str]"] = None
         self.family = family
         self.text: Optional[str] = None
@@ -269,7 +271,11 @@ def outline_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
         placed = out_of_order(reads, options, label)
     if placed is None and text is not None and text[:1].isupper():
         placed = after_missed(reads, options, label) or after_ended(reads, options, label)
-    if placed is None and line.set_apart and text is not None and styled_title(text, reads.max_words):
+    if placed is None and line.set_apart and not line.under_title and text is not None \
+            and styled_title(text, reads.max_words):
+        # (Right under a heading's title, set as it is, a label no rule takes goes
+        # on with it: ``11. Motor Cargo`` ⏎ ``SECTION III - PHYSICAL DAMAGE COVERAGE``
+        # names the section the item amends, and opens no section.)
         placed = set_apart(reads, options, label)
     if placed is None or m["glued"] is not None and not _glued_may_open(reads, placed, line.set_apart):
         return OUTLINE_REFUSED
