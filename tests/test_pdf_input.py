@@ -784,3 +784,42 @@ def test_a_page_with_two_columns_keeps_its_draw_order(tmp_path):
     text = " ".join(c.text for c in chunks)
     assert text.find("explosion resulting from fire") < text.find("Fire, excluding damage")
     assert text.find("Right column line 8") > text.find("Storm, excluding damage")
+
+
+def test_a_title_centred_in_the_body_face_heads_the_example_under_its_item(tmp_path):
+    """The Ontario owner's policy centres ``Example`` in the body's own face
+    over each example of a rule: no size or weight sets it apart, its place
+    does. It heads the example under the item it illustrates, and the items
+    go on after it; a line set flush left alike stays text."""
+    pdf = fpdf.FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 16)
+    pdf.text(20, 20, "Section 3 Liability Coverage")
+    pdf.set_font("Helvetica", "", 10)
+    y = 32
+    for n in range(8):
+        pdf.text(20, y, f"This coverage protects you when someone else is injured, line {n + 1} of the text.")
+        y += 5
+    paragraphs = (("3.1 How Much We Will Pay", "The most we will pay is the limit shown on the Certificate."),
+                  ("Example", "Your policy has a limit of $1,000,000 and the claim is for more."),
+                  ("3.2 Outside Ontario", "We will pay up to the limit the other province requires."),
+                  ("Note", "This is a note set flush left, not centred over the text."))
+    for head, text in paragraphs:
+        y += 10
+        measure = max(pdf.get_string_width(f"{text} Line {n + 1} of this paragraph of the policy.") for n in range(3))
+        centred = head == "Example"  # (over the paragraph under it)
+        pdf.set_font("Helvetica", "B" if head[0].isdigit() else "", 10)
+        pdf.text(20 + (measure - pdf.get_string_width(head)) / 2 if centred else 20, y, head)
+        pdf.set_font("Helvetica", "", 10)
+        y += 10
+        for n in range(3):
+            pdf.text(20, y, f"{text} Line {n + 1} of this paragraph of the policy.")
+            y += 5
+    path = tmp_path / "centred-example.pdf"
+    pdf.output(str(path))
+    chunks, _ = chunked(path)
+    example = next(c for c in chunks if "limit of $1,000,000" in c.text)
+    assert (example.clause, example.heading_path.split(" > ")[-2:]) == ("3.1", ["How Much We Will Pay", "Example"])
+    assert next(c for c in chunks if "other province" in c.text).clause == "3.2"
+    assert "Example" not in next(c for c in chunks if "other province" in c.text).heading_path
+    assert "Note" in next(c for c in chunks if "set flush left" in c.text).text

@@ -545,6 +545,33 @@ def test_a_section_named_under_an_items_title_is_what_the_item_amends() -> None:
         ["1", "2", "3"], [(c.clause, c.heading_path) for c in chunks]
 
 
+def test_titles_centred_in_the_body_face_are_headings_under_the_item() -> None:
+    """A driver finds ``Example`` centred alone over its paragraph
+    (``drivers.centring``): in the body's face, it heads the example under the
+    item it illustrates, the next one its sibling, and the items go on; a
+    centred line that reads as a sentence, or a page's number at its edge, stays text."""
+    chunker = Chunker(max_tokens=400, real_tokens=False)
+    cover = "".join(f"{t}\n" for t, _ in COVER)
+    chunker.note_layout(1, cover, [s if t.strip() else None for t, s in COVER])
+    chunks = chunker.feed(cover)
+    lines = ["Deductibles", "", "These terms apply to every claim you make.", "",
+             "1. You pay the first $500 of each claim unless we agree otherwise.", "", "Example", "", "Your car is damaged and the repair costs $2,000.", "We pay $1,500 and you pay $500.", "",
+             "Example", "", "Your windshield is broken and the glass costs $300.", "You pay it all, as it is less.", "",
+             "All other terms of this policy apply.", "", "Your deductible is shown on the Certificate.",
+             "It applies to each claim.", "", "2. We may waive the deductible for glass.", "We tell you in writing.",
+             "", "7"]
+    text = "".join(f"{line}\n" for line in lines)
+    styles = [BIG] + [None if not line.strip() else BODY for line in lines[1:]]
+    chunker.note_layout(1 + cover.count("\n"), text, styles, (), {6, 11, 16, 24})
+    chunks += chunker.feed("\f" + text) + chunker.close()
+    first, second = chunk_with(chunks, "repair costs"), chunk_with(chunks, "glass costs")
+    item = "Deductibles > You pay the first $500 of each claim unless we agree otherwise"
+    assert (first.clause, first.heading_path) == (second.clause, second.heading_path) == ("1", f"{item} > Example")
+    assert first.id != second.id
+    assert chunk_with(chunks, "waive the deductible").clause == "2"
+    assert "All other terms" in chunk_with(chunks, "glass costs").text
+
+
 def test_a_definitions_list_gives_each_term_its_own_chunk() -> None:
     """``Hijack Any unlawful seizure …``: the bold term starts its item and names it;
     the line is its text, whole."""

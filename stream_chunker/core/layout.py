@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from typing import AbstractSet, Callable, Container, Deque, Dict, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import AbstractSet, Callable, Collection, Container, Deque, Dict, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .contents_page import contents_entries
 from .text import leads_in, mostly_figures, title_case
@@ -175,6 +175,49 @@ def _headings_again(lines: Sequence[str], styles: Sequence[Optional[Style]], bod
                 and (i + 1 == len(lines) or not lines[i + 1].strip()) and line.strip().casefold() in seen):
             found.append(i)
     return found
+
+
+def centred_titles(lines: Sequence[str], styles: Sequence[Optional[Style]], body: Style,
+                   centred: Collection[int], marked: Container[int]) -> List[int]:
+    """The lines in the body's own face that a driver found centred alone over
+    the paragraph after them (``drivers.centring``) and that read as a title:
+    a capital first, no label, no sentence or clause end, no figures, at most
+    ``CENTRED_WORDS`` words (the Ontario owner's policy centres ``Example``
+    and ``Example #1`` ⏎ ``(the other driver is entirely responsible)`` over
+    its examples). Not among the page's first or last ``ZONE_LINES`` lines
+    with text, where a centred line is a running header or a page's number.
+
+    >>> body = Style(12.0, False)
+    >>> page = ["ii", "We pay.", "We pay.", "We pay.", "", "Example", "", "Your car is worth $12,000.",
+    ...         "You pay $500.", "We pay.", "We pay.", "iii"]
+    >>> centred_titles(page, [body] * 12, body, {0, 5, 11}, ())
+    [5]
+    >>> page[5] = "(a) an Injury that happens during the trip; or"
+    >>> centred_titles(page, [body] * 12, body, {5}, ())
+    []
+    """
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    edges = set(filled[:ZONE_LINES] + filled[-ZONE_LINES:])
+    out = []
+    for i in sorted(centred):
+        if i in marked or i in edges or i >= len(styles) or styles[i] != body:
+            continue
+        text = lines[i].strip()
+        if text[:1].isupper() and not _NUMBER_FIRST.match(text) and not _LIST_ITEM.match(text) \
+                and len(text.split()) <= CENTRED_WORDS and not text.endswith(_CENTRED_ENDS) and not mostly_figures(text):
+            out.append(i)
+        elif text[:1] == "(" and out and out[-1] == i - 1 and text.endswith(")"):
+            out.append(i)  # (a title's second line in brackets: ``(the other driver is entirely responsible)``)
+    return out
+
+
+CENTRED = 0.0625
+"""What a title centred in the body's face adds to the body's size as its
+prominence: less than capitals (``CAPITALS``), so any heading set apart by
+its style or case ranks above it."""
+CENTRED_WORDS = 12
+"""Words a centred line in the body's face may have, as a title."""
+_CENTRED_ENDS = (".", ";", ":", ",")
 
 
 def terms_alone(lines: Sequence[str], runs: Sequence[Tuple[int, int, float]], marks: Dict[int, float],
@@ -731,6 +774,7 @@ class Layout:
         self._marks: Dict[int, float] = {}  # line number -> prominence, for lines not yet read
         self._terms: Dict[int, str] = {}  # line number -> the run-in term it starts with
         self._tails: Set[int] = set()  # line numbers of a term alone's lines after its first (it wraps)
+        self._centred: Set[int] = set()  # line numbers of the titles centred in the body's face (``centred_titles``)
         self._wrapped = -1  # the line after the last title alone marked in text: its second line, if it wraps
         self._order: Deque[int] = deque()  # the same line numbers, in order
         self._terms_seen: Set[str] = set()  # the run-in terms marked so far, at most MAX_TERMS
@@ -739,10 +783,12 @@ class Layout:
         self._before: List[Tuple[str, bool]] = []  # the last lines noted (line end kept), and which are furniture
         self._entries: Dict[int, None] = {}  # line numbers of a contents list's entries, not yet read, in order
 
-    def note(self, first_line: int, text: str, styles: Sequence[Optional[Style]], leads: Sequence[int] = ()) -> None:
+    def note(self, first_line: int, text: str, styles: Sequence[Optional[Style]], leads: Sequence[int] = (),
+             centred: Collection[int] = ()) -> None:
         """The styles of the lines of ``text`` (one per line), the first of them
         line ``first_line``: counted, then the lines that stand out marked;
-        ``leads`` the bold run-in term each line starts with, in characters."""
+        ``leads`` the bold run-in term each line starts with, in characters;
+        ``centred`` the lines centred alone over the paragraph after them."""
         lines = _LINE_ENDS.split(text)  # the line ends the splitter knows (``core.stages.splitter``)
         for i in contents_entries(lines):  # (a whole page is here: a run of entries shows on it)
             self._entries[first_line + i] = None
@@ -770,6 +816,10 @@ class Layout:
         for i in _headings_again(lines, styles, body, seen, headings):
             marks[first_line + i] = seen[lines[i].strip().casefold()]
             headings.add(i)
+        for i in centred_titles(lines, styles, body, centred, headings):
+            marks[first_line + i] = body.size + CENTRED
+            headings.add(i)
+            self._centred.add(first_line + i)
         if not body.bold:
             for i, term in run_in_terms(lines, styles, leads, headings):
                 key = term.casefold()
@@ -903,6 +953,10 @@ class Layout:
         """The run-in term line ``line`` starts with (``Hijack``), if it is marked as one."""
         return self._terms.get(line)
 
+    def centred(self, line: int) -> bool:
+        """Line ``line`` is a title in the body's face, centred alone over its text (``centred_titles``)."""
+        return line in self._centred
+
     def term_goes_on(self, line: int) -> bool:
         """Line ``line`` goes on with the term alone on the line before (see ``terms_alone``)."""
         return line in self._tails
@@ -939,3 +993,4 @@ class Layout:
             marks.pop(line, None)
             self._terms.pop(line, None)
             self._tails.discard(line)
+            self._centred.discard(line)

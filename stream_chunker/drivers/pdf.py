@@ -49,6 +49,7 @@ from ..core.chunk import Chunk
 from ..core.errors import ConfigError, InputError
 from ..core.layout import MAX_TERM_WORDS, QUOTES, Style
 from ..engine.chunker import Chunker
+from .centring import centred_alone
 from .reading_order import Span, in_reading_order
 
 BACKENDS = ("pdfium", "pdftotext")
@@ -99,6 +100,10 @@ class Page:
     """For each line of ``text``, how many of its first characters are set in
     bold where the rest of it is not (a run-in term: ``Hijack Any unlawful
     seizure …``), else 0; ``None`` where the backend reads no layout."""
+
+    centred: Tuple[int, ...] = ()
+    """The lines of ``text`` (from 0) that stand alone centred over the
+    paragraph after them (``drivers.centring``), where the backend reads the layout."""
 
 
 def is_pdf(head: bytes) -> bool:
@@ -181,7 +186,7 @@ def _read_pdfium(pdfium: Any, path: str, password: Optional[str], document: Any,
                 with closing(document[index]) as page, closing(page.get_textpage()) as textpage:
                     if fonts is not None:
                         fonts.first_look(textpage)
-                    text, styles, leads = _with_block_breaks(textpage, textpage.get_text_range(), fonts)
+                    text, styles, leads, centred = _with_block_breaks(textpage, textpage.get_text_range(), fonts)
                     if fonts is not None:
                         fonts.page_read()
                     drawn = not text.strip() and next(iter(page.get_objects(max_depth=0)), None) is not None
@@ -193,13 +198,14 @@ def _read_pdfium(pdfium: Any, path: str, password: Optional[str], document: Any,
             if page_text is not None and page_text.count("\n") != len(styles):
                 styles = []  # (cannot happen: the lines are cut as the text is; but never misplace a style)
             read = fonts is not None and bool(styles)
-            yield Page(index + 1, count, page_text, tuple(styles) if read else None, tuple(leads) if read else None)
+            yield Page(index + 1, count, page_text, tuple(styles) if read else None, tuple(leads) if read else None,
+                       tuple(centred) if read else ())
     finally:
         document.close()
 
 
 def _with_block_breaks(textpage: Any, text: str,
-                       fonts: Optional["FontNames"]) -> Tuple[str, List[Optional[Style]], List[int]]:
+                       fonts: Optional["FontNames"]) -> Tuple[str, List[Optional[Style]], List[int], List[int]]:
     """The page's text in reading order (``drivers.reading_order``), with a
     blank line wherever a new block starts, as pdftotext writes it; how each
     line of it is set and the run-in term it starts with, if any (see
@@ -258,8 +264,9 @@ def _with_block_breaks(textpage: Any, text: str,
     out: List[str] = []
     out_styles: List[Optional[Style]] = []
     out_leads: List[int] = []
+    out_spans: List[Optional[Span]] = []
     previous: Optional[Tuple[float, float]] = None
-    for line, box, style, lead in zip(lines, boxes, styles, leads):
+    for line, span, box, style, lead in zip(lines, spans, boxes, styles, leads):
         if box is not None:
             if previous is not None:
                 drop = previous[0] - box[0]
@@ -267,11 +274,13 @@ def _with_block_breaks(textpage: Any, text: str,
                     out.append("")
                     out_styles.append(None)
                     out_leads.append(0)
+                    out_spans.append(None)
             previous = box
         out.append(line)
         out_styles.append(style if box is not None else None)
         out_leads.append(lead if box is not None else 0)
-    return "\n".join(out), out_styles, out_leads
+        out_spans.append(span)
+    return "\n".join(out), out_styles, out_leads, centred_alone(out, out_spans)
 
 
 STYLE_SAMPLE = 10
@@ -714,7 +723,7 @@ def pdf_batches(chunker: Chunker, path: PathLike, *, backend: str = "pdfium", pa
         elif page.text:
             with_text += 1
             if page.styles is not None:
-                chunker.note_layout(lines + 1, page.text, page.styles, page.leads or ())
+                chunker.note_layout(lines + 1, page.text, page.styles, page.leads or (), page.centred)
             batch = chunker.feed(breaks + page.text)
             lines += page.text.count("\n")
             breaks = ""

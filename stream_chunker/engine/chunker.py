@@ -8,7 +8,7 @@ counted (``core.tokens``, or a driver's counter) and handed on.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Collection, Dict, List, Optional, Sequence
 
 from ..core.chunk import Chunk
 from ..core.errors import ConfigError
@@ -143,14 +143,16 @@ class Chunker:
         self._report.read_from = how
 
     def note_layout(self, first_line: int, text: str, styles: Sequence[Optional[Style]],
-                    leads: Sequence[int] = ()) -> None:
+                    leads: Sequence[int] = (), centred: Collection[int] = ()) -> None:
         """How each line of ``text`` is set (one style per line, ``None`` for
-        none) and how many of its first characters are a bold run-in term
-        (``leads``, 0 for none), told by a driver that reads a PDF's layout
-        before it feeds that text, whose first line is line ``first_line`` of
-        the document. A profile that reads no layout ignores it (see ``core.layout``)."""
+        none), how many of its first characters are a bold run-in term
+        (``leads``, 0 for none) and which lines stand alone centred over the
+        paragraph after them (``centred``, from 0), told by a driver that reads
+        a PDF's layout before it feeds that text, whose first line is line
+        ``first_line`` of the document. A profile that reads no layout ignores
+        it (see ``core.layout``)."""
         if self._layout is not None:
-            self._layout.note(first_line, text, styles, leads)
+            self._layout.note(first_line, text, styles, leads, centred)
 
     def _sniffed(self, text: str) -> str:
         """The first lines are looked at: with "auto", the profile is chosen and

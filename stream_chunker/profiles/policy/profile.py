@@ -129,7 +129,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.missed: Optional[Tuple[Meaning, int]] = None  # see ``rules.after_missed``
         self._held: Optional[Held] = None  # a list's first label read as text, for now
         self._proved: Optional[Open] = None  # the last label of a list opened in hindsight
-        self._defines: Optional[Open] = None  # the item whose text led into a list of run-in terms under it
+        self._holder: Optional[Open] = None  # the item that holds headings of its own (``_held_by_item``)
         self._rejected_at = 0  # the last line of the last heading refused
         self._styled_at: Optional[int] = None  # where the styled line just judged goes (``opens_styled``)
         # The section it goes inside, and in place of which heading (``_inside_decimal``).
@@ -307,7 +307,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         depth = self._family_of(rec.text, stack)
         if depth is None:
             depth = styled_depth(stack, value)
-        if value == RUN_IN and self._terms_of_item(depth):
+        if self._held_by_item(rec, value, depth):
             return depth
         if depth == len(stack) and stack and not stack[-1].heading and not self._ends_items(rec, value, labelled):
             # Under the deepest level only as a heading's subheading (a decimal
@@ -323,18 +323,22 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             return None
         return depth
 
-    def _terms_of_item(self, depth: int) -> bool:
-        """A run-in term going at ``depth`` is one of a definitions list that an
-        item leads into, under it: the item's text ends in a colon before the
-        first (``2. As used in this endorsement:`` ⏎ ``Hazardous properties
-        includes …``), and the terms after it are its siblings. Elsewhere a
-        term under an item is emphasis in its text."""
+    def _held_by_item(self, rec: Line, value: float, depth: int) -> bool:
+        """A marked line going at ``depth`` is a heading under the item open
+        there, where a term or a bold line under an item is emphasis in its text:
+        a run-in term of a definitions list that the item leads into, its text
+        ending in a colon before the first (``2. As used in this endorsement:``
+        ⏎ ``Hazardous properties includes …``), or a title centred in the body's
+        face (``Example`` over an example of the item's rule); and the next
+        marked alike is their sibling, still under the item."""
         stack = self.stack
-        if depth == len(stack) and stack and not stack[-1].heading and self.last_line().endswith(":"):
-            self._defines = stack[-1]
+        assert self.layout is not None
+        if depth == len(stack) and stack and not stack[-1].heading and (
+                value == RUN_IN and self.last_line().endswith(":") or self.layout.centred(rec.first)):
+            self._holder = stack[-1]
             return True
-        return depth > 0 and depth == len(stack) - 1 and stack[depth - 1] is self._defines \
-            and stack[depth].prominence == RUN_IN
+        return depth > 0 and depth == len(stack) - 1 and stack[depth - 1] is self._holder \
+            and stack[depth].prominence == value
 
     @staticmethod
     def _family_of(text: str, stack: Sequence[Open]) -> Optional[int]:
