@@ -572,6 +572,23 @@ def test_titles_centred_in_the_body_face_are_headings_under_the_item() -> None:
     assert "All other terms" in chunk_with(chunks, "glass costs").text
 
 
+@pytest.mark.parametrize("note", ["Note", "Notes:", "Important Note"])
+def test_a_notes_heading_inside_a_decimal_section_heads_its_note_alone(note: str) -> None:
+    """``Note`` in bold after 2.1.1 heads that note; 2.1.2 and 2.1.3 are its
+    siblings under 2.1, not sections under it (a heading such as ``Specific
+    definitions`` groups the numbers after it; a note groups none)."""
+    page: Page = [("2 BENEFITS", BIG), body("The benefits below apply as the schedule shows."),
+                  ("2.1 Base Coverage", BOLD), body("The base cover is the following."), ("", None),
+                  ("2.1.1 In-patient Treatment", BOLD), body("We pay for treatment in a hospital."), ("", None),
+                  (note, BOLD), body("The limits in the schedule apply to each claim."), ("", None),
+                  ("2.1.2 Home Health Care", BOLD), body("We pay for treatment at home on a doctor's advice."),
+                  ("", None), ("2.1.3 AYUSH Treatment", BOLD), body("We pay for AYUSH treatment."), body("Call us.")]
+    chunks = read([COVER, page])
+    assert chunk_with(chunks, "at home").heading_path == "BENEFITS > Base Coverage > Home Health Care"
+    assert chunk_with(chunks, "AYUSH").heading_path == "BENEFITS > Base Coverage > AYUSH Treatment"
+    assert chunk_with(chunks, "limits in the schedule").heading_path.endswith(f"> {note}")
+
+
 def test_a_definitions_list_gives_each_term_its_own_chunk() -> None:
     """``Hijack Any unlawful seizure …``: the bold term starts its item and names it;
     the line is its text, whole."""

@@ -244,6 +244,19 @@ def test_a_street_number_before_an_address_is_no_section() -> None:
     assert any("80 S 8TH ST" in c.text and "1 Drake Circus" in c.text for c in chunks)
 
 
+@pytest.mark.parametrize("address", ["4 Shenton Way, #21-01, SGX Centre 2, Singapore 068807",
+                                     "2 Park Street Sydney NSW 2000", "9 Peninsula Road, Lower Parel"])
+def test_a_letterhead_address_is_no_section(address: str) -> None:
+    """A street number before a street (``Way``, ``Road``) or a postcode (a
+    state's four digits, a city's six) is an address, not section 4."""
+    text = (f"MSIG Insurance (Singapore) Pte. Ltd.\n{address}\nTel: 6827 7888\n\n1 Definitions\nWords mean things.\n"
+            "2 Cover\nWe cover it.\n3 Claims\nTell us.\n4 Cancellation\nYou may cancel.\n")
+    events: list = []
+    chunks = list(chunk_lines(text, real_tokens=False, on_diagnostic=events.append))
+    assert [c.clause for c in chunks if c.clause] == ["1", "2", "3", "4"]
+    assert [e["reason"] for e in events if e["kind"] == "rejected_heading"] == ["a street number before an address"]
+
+
 def test_a_list_s_heading_may_stand_a_blank_line_above_its_first_item() -> None:
     """Plain text often sets a blank line under a heading: ``What is not
     covered`` ⏎ ⏎ ``1. The excess.`` is that list's heading all the same."""

@@ -201,6 +201,9 @@ def styled_title(text: str, max_words: int, larger: bool = False, alone: bool = 
     return _AMOUNT.search(text) is None
 
 
+NOTE_TITLE = re.compile(r"(?:important\s+|please\s+)?notes?\s*[:.\-\u2013]?|n\.\s?b\.?", re.IGNORECASE)
+"""A heading that titles a note (``Note``, ``Notes:``, ``Important Note``): it
+heads that note alone, never the numbered sections after it."""
 LIST_TITLE_WORDS = 6
 """Words a line may have to be taken back as the heading of the list after it."""
 

@@ -45,8 +45,8 @@ from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
 from .contents import CONTENTS_TITLE, LEADER, ReadsContents
-from .outline import (CODE_WORD, continues_title, goes_on, heads_list, is_title, leads_on, own_word, prefix_label,
-                      row_cells, styled_title, wraps_onto)
+from .outline import (CODE_WORD, NOTE_TITLE, continues_title, goes_on, heads_list, is_title, leads_on, own_word,
+                      prefix_label, row_cells, styled_title, wraps_onto)
 from .parts import Parts
 from .held import HELD_LINES, Held
 from .placing import BARE, Ended, Placement, is_list_style, is_next_sibling
@@ -873,8 +873,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         kept = []
         for opened in self.stack[depth + 1:]:
             frame = opened.within
-            if opened.level.style != UNNUMBERED or (frame is None and not placed.converts):
-                break
+            if opened.level.style != UNNUMBERED or (frame is None and not placed.converts) \
+                    or NOTE_TITLE.fullmatch(opened.title):
+                break  # (a note's heading heads the note alone: ``Note`` after 2.1.1 ends before 2.1.2)
             if frame is None or frame.number == number[:len(frame.number)] and len(frame.number) < len(number):
                 kept.append(opened)
         return kept
