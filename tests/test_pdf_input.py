@@ -823,3 +823,34 @@ def test_a_title_centred_in_the_body_face_heads_the_example_under_its_item(tmp_p
     assert next(c for c in chunks if "other province" in c.text).clause == "3.2"
     assert "Example" not in next(c for c in chunks if "other province" in c.text).heading_path
     assert "Note" in next(c for c in chunks if "set flush left" in c.text).text
+
+
+def test_a_tab_set_on_its_side_in_the_margin_heads_nothing(tmp_path):
+    """A booklet prints its sections' tabs upwards in the right margin of
+    every other page, in bold (``Trauma``, ``Income &`` ⏎ ``Business``): set
+    on its side, a line's style says nothing of a heading, and the glossary
+    under ``Definitions`` stays there."""
+    pdf = fpdf.FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 10)
+    for n in range(30):
+        pdf.text(20, 20 + 6 * n, f"This booklet explains the cover you hold and how to claim, line {n + 1}.")
+    for page, tab in enumerate(("Trauma", "Business")):
+        pdf.add_page()
+        pdf.set_font("Helvetica", "B", 14)
+        pdf.text(20, 20, "Definitions" if page == 0 else "More definitions")
+        pdf.set_font("Helvetica", "", 10)
+        for n in range(7):
+            pdf.text(20, 32 + 6 * n, f"Term {page}x{n} means a word this policy uses with a meaning of its own here.")
+        pdf.set_font("Helvetica", "B", 10)
+        with pdf.rotation(90, 195, 150):  # (drawn between the page's halves: read between them)
+            pdf.text(195, 150, tab)
+        pdf.set_font("Helvetica", "", 10)
+        for n in range(7, 14):
+            pdf.text(20, 32 + 6 * n, f"Term {page}x{n} means a word this policy uses with a meaning of its own here.")
+    path = tmp_path / "tabs.pdf"
+    pdf.output(str(path))
+    chunks, _ = chunked(path)
+    assert not [c.heading_path for c in chunks if "Trauma" in c.heading_path or "Business" in c.heading_path]
+    assert {c.heading_path for c in chunks if "Term 0x" in c.text} == {"Definitions"}
+    assert "Trauma" in " ".join(c.text for c in chunks)  # (its word kept, as text)

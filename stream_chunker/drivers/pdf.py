@@ -245,7 +245,8 @@ def _with_block_breaks(textpage: Any, text: str,
             continue
         ends = _end_boxes(textpage, offset, line)
         cut = _second_line(textpage, offset, line, ends) if ends is not None else None
-        style, lead = line_style(textpage, offset, line, fonts) if fonts is not None and cut is None else (None, 0)
+        style, lead = line_style(textpage, offset, line, fonts) \
+            if fonts is not None and cut is None and not _sideways(ends) else (None, 0)
         if cut is None and style is None and fonts is not None:
             cut = _set_beside(textpage, offset, line)
         if cut is not None:  # (PDFium ran two lines on: each is read on its own)
@@ -510,6 +511,25 @@ def _end_boxes(textpage: Any, offset: int, line: str) -> Optional[Tuple[Box, Box
     if first < 0 or last < 0:
         return None
     return textpage.get_charbox(first, loose=True), textpage.get_charbox(last, loose=True)
+
+
+def _sideways(ends: Optional[Tuple[Box, Box]]) -> bool:
+    """The line is set on its side: from its first character to its last it
+    runs further up or down the page than across it, by more than a
+    character's height (a booklet's tabs in its margin, ``Trauma``, ``Income
+    &``, printed upwards on every other page). Its style says nothing of a
+    heading: it is given none.
+
+    >>> _sideways(((560.0, 422.0, 571.0, 428.0), (560.0, 447.0, 571.0, 453.0)))
+    True
+    >>> _sideways(((72.0, 700.0, 78.0, 710.0), (300.0, 700.0, 306.0, 710.0)))
+    False
+    """
+    if ends is None:
+        return False
+    (left, bottom, _, top), (_, last_bottom, right, _) = ends
+    rise = abs(last_bottom - bottom)
+    return rise > top - bottom and rise > abs(right - left)
 
 
 def _line_span(ends: Optional[Tuple[Box, Box]]) -> Optional[Span]:
