@@ -624,10 +624,23 @@ def _letters(before: str, first: str) -> bool:
 
 
 def _pdfium_text(text: str, drawn: bool) -> Optional[str]:
+    r"""The page's text as the chunker reads it. PDFium joins a word it finds
+    hyphenated at a line's end, marking the turn with U+FFFE: the mark goes,
+    but for a compound whose second part is a word with a capital first or a
+    figure, which keeps its hyphen (``Pre-`` ⏎ ``Hospitalization``, ``COVID-``
+    ⏎ ``19``; a word in capitals broken, ``OTH-`` ⏎ ``ERS``, is joined).
+
+    >>> _pdfium_text("condo\ufffeminium Pre\ufffeHospitalization COVID\ufffe19 OTH\ufffeERS", False)
+    'condominium Pre-Hospitalization COVID-19 OTHERS\n'
+    """
     if not text.strip():
         return None if drawn else ""
-    text = text.replace(_PDFIUM_HYPHEN, "")  # (``_with_block_breaks`` has ended its lines with "\n")
+    if _PDFIUM_HYPHEN in text:  # (``_with_block_breaks`` has ended its lines with "\n")
+        text = _COMPOUND_TURN.sub("-", text).replace(_PDFIUM_HYPHEN, "")
     return text if text.endswith("\n") else text + "\n"
+
+
+_COMPOUND_TURN = re.compile(f"{_PDFIUM_HYPHEN}(?=[0-9]|[A-Z][a-z])")
 
 
 def _import_pdfium() -> Any:
