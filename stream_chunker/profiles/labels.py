@@ -164,9 +164,10 @@ def follows(style: str, current: Value, value: Value) -> bool:
     """
     if style == DECIMAL:
         return is_next_number(current, value)
-    if skips(style):
-        return value > current
-    return value in ((current[0] + 1, 0), (current[0] + 1, 1)) or (value[0] == current[0] and value[1] > current[1])
+    nxt = current[0] + 1
+    if value[0] == nxt and value[1] < 2 or value[0] == current[0] and value[1] > current[1]:
+        return True
+    return value > current and style.endswith(":digit")  # (``skips``)
 
 
 def skips(style: str) -> bool:
