@@ -245,12 +245,13 @@ def test_a_title_with_a_long_code_under_it_is_a_heading() -> None:
     assert "water gets into" not in chunk_with(chunks, "new keys").text
 
 
-def test_a_numbered_title_at_a_page_foot_heads_the_text_overleaf() -> None:
+@pytest.mark.parametrize("tyre", ["TA17 - Tyre Secure", "TA17- Tyre Secure"])
+def test_a_numbered_title_at_a_page_foot_heads_the_text_overleaf(tyre: str) -> None:
     """``TA17 - Tyre Secure`` is the last line of its page but for the page's
     number: its text is overleaf, and it is the cover's heading all the same."""
     first: Page = [("ADD ON COVERS", BIG), body("Each cover applies when it is shown on your schedule."), ("", None),
                    ("TA16 - Engine Secure", BOLD), ("", None), body("We pay for the engine when water gets into it."),
-                   ("", None), ("TA17 - Tyre Secure", BOLD), ("", None), ("18", Style(8.0, False))]
+                   ("", None), (tyre, BOLD), ("", None), ("18", Style(8.0, False))]
     overleaf: Page = [body("We pay for a tyre damaged in an accident."), body("We do not pay for wear."),
                       ("", None), body("Call us."), ("19", Style(8.0, False))]
     chunks = read([COVER, first, overleaf])
@@ -543,33 +544,57 @@ def test_a_section_named_under_an_items_title_is_what_the_item_amends() -> None:
     chunks = read([COVER, page])
     assert [chunk_with(chunks, words).clause.split(".")[0] for words in ("cargo", "air bag", "the gap")] == \
         ["1", "2", "3"], [(c.clause, c.heading_path) for c in chunks]
+    assert chunk_with(chunks, "cargo").heading_path.startswith("COVERAGE PACKAGE > Motor Cargo SECTION III")
+    assert not any(c.heading_path.startswith("PHYSICAL DAMAGE COVERAGE >") for c in chunks[4:])  # (not opened again)
 
 
-def test_titles_centred_in_the_body_face_are_headings_under_the_item() -> None:
-    """A driver finds ``Example`` centred alone over its paragraph
-    (``drivers.centring``): in the body's face, it heads the example under the
-    item it illustrates, the next one its sibling, and the items go on; a
-    centred line that reads as a sentence, or a page's number at its edge, stays text."""
+def read_centred(lines: Sequence[str], styles: Sequence[Optional[Style]], centred: Sequence[int]) -> List:
+    """Chunks of a cover, then a page of ``lines`` set in ``styles``, with the
+    lines a driver found centred alone over their paragraph (``drivers.centring``)."""
     chunker = Chunker(max_tokens=400, real_tokens=False)
     cover = "".join(f"{t}\n" for t, _ in COVER)
     chunker.note_layout(1, cover, [s if t.strip() else None for t, s in COVER])
     chunks = chunker.feed(cover)
-    lines = ["Deductibles", "", "These terms apply to every claim you make.", "",
-             "1. You pay the first $500 of each claim unless we agree otherwise.", "", "Example", "", "Your car is damaged and the repair costs $2,000.", "We pay $1,500 and you pay $500.", "",
+    text = "".join(f"{line}\n" for line in lines)
+    chunker.note_layout(1 + cover.count("\n"), text, [s if line.strip() else None for line, s in zip(lines, styles)],
+                        (), set(centred))
+    return chunks + chunker.feed("\f" + text) + chunker.close()
+
+
+def test_titles_centred_in_the_body_face_are_headings_under_the_item() -> None:
+    """``Example`` centred alone over its paragraph, in the body's face: it
+    heads the example under the item it illustrates, the next one its
+    sibling, and the items go on; a centred sentence stays text, and so does
+    a centred title among the page's first lines (a running header). (The
+    item's own text after its examples stays under the last example: a known
+    limit, as nothing in the text says where an example ends.)"""
+    lines = ["Your Policy Booklet", "", "Deductibles", "", "These terms apply to every claim you make.", "",
+             "1. You pay the first $500 of each claim unless we agree otherwise.", "", "Example", "",
+             "Your car is damaged and the repair costs $2,000.", "We pay $1,500 and you pay $500.", "",
              "Example", "", "Your windshield is broken and the glass costs $300.", "You pay it all, as it is less.", "",
              "All other terms of this policy apply.", "", "Your deductible is shown on the Certificate.",
              "It applies to each claim.", "", "2. We may waive the deductible for glass.", "We tell you in writing.",
              "", "7"]
-    text = "".join(f"{line}\n" for line in lines)
-    styles = [BIG] + [None if not line.strip() else BODY for line in lines[1:]]
-    chunker.note_layout(1 + cover.count("\n"), text, styles, (), {6, 11, 16, 24})
-    chunks += chunker.feed("\f" + text) + chunker.close()
+    styles = [BODY, None, BIG] + [BODY] * (len(lines) - 3)
+    chunks = read_centred(lines, styles, [0, 8, 13, 18, 26])
     first, second = chunk_with(chunks, "repair costs"), chunk_with(chunks, "glass costs")
     item = "Deductibles > You pay the first $500 of each claim unless we agree otherwise"
     assert (first.clause, first.heading_path) == (second.clause, second.heading_path) == ("1", f"{item} > Example")
     assert first.id != second.id
     assert chunk_with(chunks, "waive the deductible").clause == "2"
-    assert "All other terms" in chunk_with(chunks, "glass costs").text
+    assert not [c.heading_path for c in chunks if "Booklet" in c.heading_path or "other terms" in c.heading_path]
+
+
+def test_a_centred_title_ranks_below_a_bold_heading_set_smaller_than_the_body() -> None:
+    """A bold heading set a little smaller than the body (9.5 points over a
+    10-point body) still outranks a title centred in the body's face."""
+    lines = ["We pay for loss as this section sets out.", "", "Loss or Damage", "", "We cover your car.", "",
+             "Collision Coverage", "", "We pay when your car hits another.", "", "Example", "",
+             "Your car hits a post and the repair costs $2,000.", "We pay it, less your deductible.", "",
+             "We pay.", "We pay.", "We pay."]
+    styles = [BODY, None, BIG, None, BODY, None, Style(9.5, True)] + [BODY] * (len(lines) - 7)
+    chunks = read_centred(lines, styles, [10])
+    assert chunk_with(chunks, "hits a post").heading_path == "Loss or Damage > Collision Coverage > Example"
 
 
 @pytest.mark.parametrize("note", ["Note", "Notes:", "Important Note"])

@@ -257,6 +257,15 @@ def test_a_letterhead_address_is_no_section(address: str) -> None:
     assert [e["reason"] for e in events if e["kind"] == "rejected_heading"] == ["a street number before an address"]
 
 
+@pytest.mark.parametrize("title", ["Help On The Way", "Assistance On The Road", "Market Place", "Sum Insured 500000"])
+def test_a_section_whose_title_ends_like_an_address_is_a_section(title: str) -> None:
+    """``Way``, ``Road``, ``Place`` end titles too: as a street only before a
+    comma; a city's six-digit code only after one."""
+    text = (f"1 Definitions\nWords mean things.\n2 Cover\nWe cover it.\n3 {title}\nWe help.\n"
+            "4 Cancellation\nYou may cancel.\n")
+    assert [c.clause for c in chunk_lines(text, real_tokens=False)] == ["1", "2", "3", "4"]
+
+
 def test_a_list_s_heading_may_stand_a_blank_line_above_its_first_item() -> None:
     """Plain text often sets a blank line under a heading: ``What is not
     covered`` ⏎ ⏎ ``1. The excess.`` is that list's heading all the same."""

@@ -267,14 +267,20 @@ TAIL_WORDS = ("of", "personal", "belongings", "injury", "benefits", "Personal", 
 def worded_labels(draw) -> List[str]:
     """A wording's own prefix word before values that need not follow one
     another (endorsements print only those that apply: 9, 11, 12), each title
-    on one line or wrapping onto a second, with a sentence under it."""
+    on one line or wrapping onto a second, with a sentence under it. Every
+    word but the prefix word and the value is made unique by the label's
+    place (``Exclusion2``), so that a word's loss cannot hide behind a word
+    alike elsewhere."""
     word = draw(st.sampled_from(PREFIX_WORDS))
     lines = ["Your insurance under this policy may be extended by the terms below."]
-    for _ in range(draw(st.integers(1, 5))):
-        lines.append(f"{word} {draw(st.integers(1, 30))} \u2013 {draw(st.sampled_from(TITLE_WORDS))}")
-        if draw(st.booleans()):
-            lines.append(" ".join(draw(st.lists(st.sampled_from(TAIL_WORDS), min_size=1, max_size=3))))
-        lines.append("You are not covered under this part of the policy.")
+    for k in range(draw(st.integers(1, 5))):
+        title = f"{word} {draw(st.integers(1, 30))} \u2013 {draw(st.sampled_from(TITLE_WORDS))}{k}"
+        wraps = draw(st.sampled_from(["", "of", "for"]))  # (a title that leads on wraps onto the next line)
+        lines.append(f"{title} {wraps}".rstrip())
+        if wraps or draw(st.booleans()):
+            lines.append(" ".join(f"{tail}{k}" for tail in draw(st.lists(st.sampled_from(TAIL_WORDS), min_size=1,
+                                                                          max_size=3, unique=True))))
+        lines.append(f"You are not covered under this part{k} of the policy.")
     return lines
 
 

@@ -75,6 +75,16 @@ def test_endorsements_that_skip_numbers_are_each_their_own_clause() -> None:
     assert_balanced(text)
 
 
+def test_a_count_of_any_word_starts_at_its_first_value() -> None:
+    """Only the words whose counts a wording prints in part (endorsements,
+    clauses, conditions) start anywhere: ``Example 4 – A stolen car`` inside
+    item 2 is its text, as it was before endorsements could skip."""
+    text = ("1. Cover\nWe cover your car.\n2. Claims\nTell us at once.\n"
+            "Example 4 \u2013 A stolen car\nYou tell the police and us the same day.\n3. Cancellation\nYou may cancel.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [c.clause for c in chunks] == ["1", "2", "3"], paths(chunks)
+
+
 def test_a_worded_label_before_a_sentence_stays_a_decimal_clauses_text() -> None:
     """``Note 1: Any claim …`` inside clause 3.2 is the clause's note, not a heading."""
     text = ("3.1 Cover\nWe pay for storm damage.\n3.2 Claims\nTell us within 30 days of the loss.\n"

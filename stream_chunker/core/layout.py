@@ -168,8 +168,7 @@ def _headings_again(lines: Sequence[str], styles: Sequence[Optional[Style]], bod
     []
     """
     found = []
-    filled = [i for i, line in enumerate(lines) if line.strip()]
-    edges = set(filled[:ZONE_LINES] + filled[-ZONE_LINES:])
+    edges = _page_edges(lines)
     for i, (line, style) in enumerate(zip(lines, styles)):  # (the text's last line end leaves one line more)
         if (i not in marked and i not in edges and style == body and (i == 0 or not lines[i - 1].strip())
                 and (i + 1 == len(lines) or not lines[i + 1].strip()) and line.strip().casefold() in seen):
@@ -177,11 +176,18 @@ def _headings_again(lines: Sequence[str], styles: Sequence[Optional[Style]], bod
     return found
 
 
+def _page_edges(lines: Sequence[str]) -> Set[int]:
+    """The page's first and last ``ZONE_LINES`` lines with text: where a line
+    set apart may be a running header, a footer or the page's number."""
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    return set(filled[:ZONE_LINES] + filled[-ZONE_LINES:])
+
+
 def centred_titles(lines: Sequence[str], styles: Sequence[Optional[Style]], body: Style,
                    centred: Collection[int], marked: Container[int]) -> List[int]:
     """The lines in the body's own face that a driver found centred alone over
     the paragraph after them (``drivers.centring``) and that read as a title:
-    a capital first, no label, no sentence or clause end, no figures, at most
+    a capital first, no label, no sentence or clause end, not mostly figures, at most
     ``CENTRED_WORDS`` words (the Ontario owner's policy centres ``Example``
     and ``Example #1`` ⏎ ``(the other driver is entirely responsible)`` over
     its examples). Not among the page's first or last ``ZONE_LINES`` lines
@@ -196,8 +202,7 @@ def centred_titles(lines: Sequence[str], styles: Sequence[Optional[Style]], body
     >>> centred_titles(page, [body] * 12, body, {5}, ())
     []
     """
-    filled = [i for i, line in enumerate(lines) if line.strip()]
-    edges = set(filled[:ZONE_LINES] + filled[-ZONE_LINES:])
+    edges = _page_edges(lines)
     out = []
     for i in sorted(centred):
         if i in marked or i in edges or i >= len(styles) or styles[i] != body:
@@ -211,10 +216,6 @@ def centred_titles(lines: Sequence[str], styles: Sequence[Optional[Style]], body
     return out
 
 
-CENTRED = 0.0625
-"""What a title centred in the body's face adds to the body's size as its
-prominence: less than capitals (``CAPITALS``), so any heading set apart by
-its style or case ranks above it."""
 CENTRED_WORDS = 12
 """Words a centred line in the body's face may have, as a title."""
 _CENTRED_ENDS = (".", ";", ":", ",")
@@ -419,7 +420,7 @@ Not ``a`` or ``i``, which start sentences (``a Vehicle we insure``)."""
 _NUMBER_FIRST = re.compile(r"\s*[A-Za-z]*\d[\d.]*[.)]?(?=\s)")
 """A line whose first word is a number, or a code and its number: ``1.``,
 ``4.2``, ``IMT1.`` (not a term with a number in it: ``Covid-19``, ``4x4``)."""
-_NUMBERED = re.compile(r"(?:[A-Z]{2,5}[ .]?)?\d{1,2}\.?\s+(?:[-\u2013\u2014]\s+)?[A-Z]")
+_NUMBERED = re.compile(r"(?:[A-Z]{2,5}[ .]?)?\d{1,2}\.?(?:\s*[-\u2013\u2014])?\s+[A-Z]")
 """A title numbered as a section is, or by a code and its number: ``1. Key
 details about your policy``, ``TA17 - Tyre Secure``."""
 
@@ -817,7 +818,7 @@ class Layout:
             marks[first_line + i] = seen[lines[i].strip().casefold()]
             headings.add(i)
         for i in centred_titles(lines, styles, body, centred, headings):
-            marks[first_line + i] = body.size + CENTRED
+            marks[first_line + i] = BOLD_MIN * body.size  # (below any line set apart: a bold one is at least that and more)
             headings.add(i)
             self._centred.add(first_line + i)
         if not body.bold:

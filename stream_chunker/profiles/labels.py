@@ -161,27 +161,39 @@ def follows(style: str, current: Value, value: Value) -> bool:
 
     >>> follows("digit", (6, 0), (7, 1)), follows("digit", (6, 0), (7, 2))
     (True, False)
-    """
-    if style == DECIMAL:
-        return is_next_number(current, value)
-    nxt = current[0] + 1
-    if value[0] == nxt and value[1] < 2 or value[0] == current[0] and value[1] > current[1]:
-        return True
-    return value > current and style.endswith(":digit")  # (``skips``)
 
-
-def skips(style: str) -> bool:
-    """Whether a family's numbers may skip, as a count of the document's own
-    word does (``Endorsement 9``, ``Endorsement 11``, ``Endorsement 29``: a
-    wording prints the endorsements that apply, by their numbers in a longer
-    list): a number after a word of its own (``ENDORSEMENT:digit``).
+    A count of the document's own word may skip (``Endorsement 9``,
+    ``Endorsement 11``, ``Endorsement 29``: a wording prints the endorsements
+    that apply, by their numbers in a longer list); a list's numbers may not.
 
     >>> follows("ENDORSEMENT:digit", (9, 0), (11, 0)), follows("ENDORSEMENT:digit", (11, 0), (9, 0))
     (True, False)
     >>> follows("digit", (9, 0), (11, 0)), follows("COVERAGE:upper", (1, 0), (3, 0))
     (False, False)
     """
-    return style.endswith(":digit")
+    if style == DECIMAL:
+        return is_next_number(current, value)
+    nxt = current[0] + 1
+    if value[0] == nxt and value[1] < 2 or value[0] == current[0] and value[1] > current[1]:
+        return True
+    return value > current and style.endswith(":digit")  # (asked last: few labels count a word of their own)
+
+
+def starts_anywhere(style: str) -> bool:
+    """Whether a family's first label may have any number: a count of one of
+    the words that number a longer list than a wording prints
+    (``STARTS_ANYWHERE``: ``Endorsement 9`` first, its endorsements 1-8 not
+    applying), not of any word (``Example 4 –`` inside an item is its text).
+
+    >>> starts_anywhere("ENDORSEMENT:digit"), starts_anywhere("EXAMPLE:digit"), starts_anywhere("ENDORSEMENT:upper")
+    (True, False, False)
+    """
+    return style.endswith(":digit") and style[:-len(":digit")] in STARTS_ANYWHERE
+
+
+STARTS_ANYWHERE = frozenset({"ENDORSEMENT", "CLAUSE", "CONDITION", "EXCLUSION", "EXTENSION", "RIDER", "WARRANTY",
+                             "MEMORANDUM", "AMENDMENT"})
+"""The words whose counts a wording prints in part, from a longer list (its insurer's or its market's)."""
 
 
 def is_first(meaning: Meaning) -> bool:
@@ -206,7 +218,7 @@ def place(stack: Sequence[Level], options: Sequence[Meaning], printed: str) -> O
                 return depth, Level(meaning.style, meaning.value, printed)
     open_styles = {level.style for level in stack}
     for meaning in options:
-        if (is_first(meaning) or skips(meaning.style)) and meaning.style not in open_styles:
+        if (is_first(meaning) or starts_anywhere(meaning.style)) and meaning.style not in open_styles:
             return len(stack), Level(meaning.style, meaning.value, printed)
     return None
 

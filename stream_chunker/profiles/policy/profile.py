@@ -129,7 +129,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.missed: Optional[Tuple[Meaning, int]] = None  # see ``rules.after_missed``
         self._held: Optional[Held] = None  # a list's first label read as text, for now
         self._proved: Optional[Open] = None  # the last label of a list opened in hindsight
-        self._holder: Optional[Open] = None  # the item that holds headings of its own (``_held_by_item``)
+        self._holder: Optional[Open] = None  # the item that holds headings of its own (``_held_by_item``); asked
+        # only of the level open above a heading, by identity, so one that has left the stack answers nothing
         self._rejected_at = 0  # the last line of the last heading refused
         self._styled_at: Optional[int] = None  # where the styled line just judged goes (``opens_styled``)
         # The section it goes inside, and in place of which heading (``_inside_decimal``).

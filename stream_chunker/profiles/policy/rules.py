@@ -56,13 +56,14 @@ LISTED: Final = Refusal("a line of the contents list")
 MID_SENTENCE: Final = Refusal("follows a line that stops mid-sentence")
 _DATE = re.compile(r"(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
 _ADDRESS = re.compile(
-    r"[A-Z][\w'.-]*\s+(?i:street|st|avenue|ave|boulevard|blvd|parkway|circus|suite|road|rd|way|lane|drive|place"
-    r"|square|terrace|crescent|highway|plaza|quay)\.?\s*(?:$|[,\u00b7])"  # 1 Drake Circus; 4 Shenton Way, #21-01
+    r"[A-Z][\w'.-]*\s+(?i:street|st|avenue|ave|boulevard|blvd|parkway|circus|suite)\.?\s*(?:$|[,\u00b7])"  # 1 Drake Circus
+    r"|[A-Z][\w'.-]*\s+(?i:road|rd|way|lane|drive|place|square|terrace|crescent|highway|plaza|quay)\.?\s*,"  # 4 Shenton Way,
     r"|\b[A-Z]{2},?\s+\d{5}(?:-\d{4})?\s*$"  # … MINNEAPOLIS, MN 55402
     r"|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\s*$"  # … Plymouth PL1 1SE
-    r"|\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}\s*$|\b[A-Z][a-z]+\s+\d{6}\s*$")  # … Sydney NSW 2000; Singapore 068807
-"""An address after a street number: a street's word at its end or before a comma, or a ZIP code,
-postcode or PIN at its end (an Australian state's and its four digits, or a city's six)."""
+    r"|\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}\s*$|,\s*[A-Z][a-z]+\s+\d{6}\s*$")  # … NSW 2000; , Singapore 068807
+"""An address after a street number: a street's word at its end or before a comma (one that also
+ends a title, ``Road``, ``Way``, only before a comma: ``3 Help On The Way`` is a section), or a ZIP
+code, postcode or PIN at its end (an Australian state's and its four digits, a city's six after a comma)."""
 
 
 # -- decimal headings ---------------------------------------------------------
