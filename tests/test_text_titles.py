@@ -245,7 +245,7 @@ def test_a_street_number_before_an_address_is_no_section() -> None:
 
 
 @pytest.mark.parametrize("address", ["4 Shenton Way, #21-01, SGX Centre 2, Singapore 068807",
-                                     "2 Park Street Sydney NSW 2000", "9 Peninsula Road, Lower Parel"])
+                                     "12 Kent Parade, Sydney NSW 2000", "9 Peninsula Road, Lower Parel"])
 def test_a_letterhead_address_is_no_section(address: str) -> None:
     """A street number before a street (``Way``, ``Road``) or a postcode (a
     state's four digits, a city's six) is an address, not section 4."""

@@ -988,10 +988,11 @@ class Layout:
             if oldest > last:
                 break
             del entries[oldest]
-        order, marks = self._order, self._marks
+        order, marks, centred = self._order, self._marks, self._centred
         while order and order[0] <= last:
             line = order.popleft()
             marks.pop(line, None)
             self._terms.pop(line, None)
             self._tails.discard(line)
-            self._centred.discard(line)
+            if centred:  # (text has none: its lines are read without the look)
+                centred.discard(line)

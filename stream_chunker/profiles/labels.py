@@ -188,12 +188,13 @@ def starts_anywhere(style: str) -> bool:
     >>> starts_anywhere("ENDORSEMENT:digit"), starts_anywhere("EXAMPLE:digit"), starts_anywhere("ENDORSEMENT:upper")
     (True, False, False)
     """
-    return style.endswith(":digit") and style[:-len(":digit")] in STARTS_ANYWHERE
+    return style in _STARTS_ANYWHERE
 
 
 STARTS_ANYWHERE = frozenset({"ENDORSEMENT", "CLAUSE", "CONDITION", "EXCLUSION", "EXTENSION", "RIDER", "WARRANTY",
                              "MEMORANDUM", "AMENDMENT"})
 """The words whose counts a wording prints in part, from a longer list (its insurer's or its market's)."""
+_STARTS_ANYWHERE = frozenset(f"{word}:digit" for word in STARTS_ANYWHERE)  # (their counts' styles: asked as a set)
 
 
 def is_first(meaning: Meaning) -> bool:
@@ -218,7 +219,7 @@ def place(stack: Sequence[Level], options: Sequence[Meaning], printed: str) -> O
                 return depth, Level(meaning.style, meaning.value, printed)
     open_styles = {level.style for level in stack}
     for meaning in options:
-        if (is_first(meaning) or starts_anywhere(meaning.style)) and meaning.style not in open_styles:
+        if (is_first(meaning) or meaning.style in _STARTS_ANYWHERE) and meaning.style not in open_styles:
             return len(stack), Level(meaning.style, meaning.value, printed)
     return None
 

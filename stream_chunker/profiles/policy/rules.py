@@ -57,13 +57,16 @@ MID_SENTENCE: Final = Refusal("follows a line that stops mid-sentence")
 _DATE = re.compile(r"(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
 _ADDRESS = re.compile(
     r"[A-Z][\w'.-]*\s+(?i:street|st|avenue|ave|boulevard|blvd|parkway|circus|suite)\.?\s*(?:$|[,\u00b7])"  # 1 Drake Circus
-    r"|[A-Z][\w'.-]*\s+(?i:road|rd|way|lane|drive|place|square|terrace|crescent|highway|plaza|quay)\.?\s*,"  # 4 Shenton Way,
     r"|\b[A-Z]{2},?\s+\d{5}(?:-\d{4})?\s*$"  # … MINNEAPOLIS, MN 55402
-    r"|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\s*$"  # … Plymouth PL1 1SE
-    r"|\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}\s*$|,\s*[A-Z][a-z]+\s+\d{6}\s*$")  # … NSW 2000; , Singapore 068807
-"""An address after a street number: a street's word at its end or before a comma (one that also
-ends a title, ``Road``, ``Way``, only before a comma: ``3 Help On The Way`` is a section), or a ZIP
-code, postcode or PIN at its end (an Australian state's and its four digits, a city's six after a comma)."""
+    r"|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\s*$")  # … Plymouth PL1 1SE
+"""An address after a street number: a street's word at its end or before a comma, or a ZIP code or
+postcode at its end."""
+_ADDRESS_WITH_COMMA = re.compile(
+    r"[A-Z][\w'.-]*\s+(?i:road|rd|way|lane|drive|place|square|terrace|crescent|highway|plaza|quay)\.?\s*,"  # 4 Shenton Way,
+    r"|,.*\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}\s*$|,\s*[A-Z][a-z]+\s+\d{6}\s*$")  # … NSW 2000; , Singapore 068807
+"""An address whose commas say so: a street's word that also ends a title (``Road``, ``Way``: ``3
+Help On The Way`` is a section) before a comma, or after one an Australian state's postcode or a
+city's six-digit code at its end. Asked only of a title with a comma: most have none."""
 
 
 # -- decimal headings ---------------------------------------------------------
@@ -140,7 +143,8 @@ def number_before_sentence_or_date(reads: Reads, line: HeadingLine) -> Optional[
     if len(line.number) == 1 and (_DATE.match(line.title) or reads_as_sentence(line.title, 1 << 30)
                                   and not _numbered_clause(reads, line)):
         return Refusal("a number before a sentence or a date")
-    if len(line.number) == 1 and not line.dot and _ADDRESS.search(line.title):
+    if len(line.number) == 1 and not line.dot and (_ADDRESS.search(line.title)
+                                                   or "," in line.title and _ADDRESS_WITH_COMMA.search(line.title)):
         return Refusal("a street number before an address")
     return None
 
