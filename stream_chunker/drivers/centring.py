@@ -10,7 +10,7 @@ right edges, so a column's heading is centred in its column, not the page.
 
 from __future__ import annotations
 
-from typing import List, Optional, Sequence
+from typing import List, Optional, Sequence, cast
 
 from .reading_order import Span
 
@@ -38,26 +38,24 @@ def centred_alone(lines: Sequence[str], spans: Sequence[Optional[Span]]) -> List
     out: List[int] = []
     at = 0
     while at < len(lines):
-        if not lines[at].strip() or at and lines[at - 1].strip():
+        if not lines[at].strip():
             at += 1
             continue
         end = at
         while end < len(lines) and lines[end].strip():
             end += 1
-        block = range(at, end)
         below = end
         while below < len(lines) and not lines[below].strip():
             below += 1
-        paragraph: List[Span] = []
-        while below < len(lines) and lines[below].strip():
-            span = spans[below]
-            if span is None:
-                break
-            paragraph.append(span)
-            below += 1
-        if len(block) <= BLOCK_LINES and below > end and len(paragraph) >= PARAGRAPH_LINES \
-                and all(_centred(spans[line], paragraph, MARGIN if line == at else 0.0) for line in block):
-            out += block
+        if end - at <= BLOCK_LINES and below > end:  # (a block of its own, a blank line under it)
+            paragraph: List[Span] = []
+            while below < len(lines) and lines[below].strip() and spans[below] is not None:
+                paragraph.append(cast(Span, spans[below]))
+                below += 1
+            if len(paragraph) >= PARAGRAPH_LINES:
+                left, right = min(one.left for one in paragraph), max(one.right for one in paragraph)
+                if all(_centred(spans[line], left, right, MARGIN if line == at else 0.0) for line in range(at, end)):
+                    out += range(at, end)
         at = end
     return out
 
@@ -66,14 +64,12 @@ BLOCK_LINES = 2
 """Lines a centred heading may have."""
 
 
-def _centred(span: Optional[Span], paragraph: Sequence[Span], margin: float) -> bool:
-    """``span`` is centred over ``paragraph``, ``margin`` of its width clear each side
-    (a heading's second line may be as wide as the text: ``(you are partly
-    responsible - no optional Loss or Damage Coverages)``)."""
+def _centred(span: Optional[Span], left: float, right: float, margin: float) -> bool:
+    """``span`` is centred between a paragraph's ``left`` and ``right`` edges,
+    ``margin`` of its width clear each side (a heading's second line may be as
+    wide as the text: ``(you are partly responsible - no optional Loss or Damage Coverages)``)."""
     if span is None:
         return False
-    left = min(one.left for one in paragraph)
-    right = max(one.right for one in paragraph)
     width = right - left
     before, after = span.left - left, right - span.right
     return width > 0 and min(before, after) > margin * width and abs(before - after) < OFF_CENTRE * width

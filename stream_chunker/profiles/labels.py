@@ -179,21 +179,11 @@ def follows(style: str, current: Value, value: Value) -> bool:
     return value > current and style.endswith(":digit")  # (asked last: few labels count a word of their own)
 
 
-def starts_anywhere(style: str) -> bool:
-    """Whether a family's first label may have any number: a count of one of
-    the words that number a longer list than a wording prints
-    (``STARTS_ANYWHERE``: ``Endorsement 9`` first, its endorsements 1-8 not
-    applying), not of any word (``Example 4 –`` inside an item is its text).
-
-    >>> starts_anywhere("ENDORSEMENT:digit"), starts_anywhere("EXAMPLE:digit"), starts_anywhere("ENDORSEMENT:upper")
-    (True, False, False)
-    """
-    return style in _STARTS_ANYWHERE
-
-
 STARTS_ANYWHERE = frozenset({"ENDORSEMENT", "CLAUSE", "CONDITION", "EXCLUSION", "EXTENSION", "RIDER", "WARRANTY",
                              "MEMORANDUM", "AMENDMENT"})
-"""The words whose counts a wording prints in part, from a longer list (its insurer's or its market's)."""
+"""The words whose counts a wording prints in part, from a longer list (its insurer's or its market's):
+their first label may have any number (``Endorsement 9`` first, endorsements 1-8 not applying), where
+a count of any other word starts at its first value (``Example 4 –`` inside an item is its text)."""
 _STARTS_ANYWHERE = frozenset(f"{word}:digit" for word in STARTS_ANYWHERE)  # (their counts' styles: asked as a set)
 
 
