@@ -300,9 +300,10 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
             # unless it is numbered as a section is (a chapter's title page, an
             # endorsement's title at a page's foot, its text overleaf).
             larger = style is not None and style.size >= LARGER * body.size
+            title = style is not None and style.size >= TITLE_SIZE * body.size
             under = below[j] >= MIN_UNDER
-            if (under or _NUMBERED.match(text)) and reads_as_heading(text, _next_text(lines, j, larger) if under else "",
-                                                                     larger):
+            if (under or _NUMBERED.match(text)) and reads_as_heading(
+                    text, _next_text(lines, j, larger, title) if under else "", larger):
                 # At one size and weight, capitals rank above Title Case
                 # (``COVERAGE D - LOSS OF USE`` over ``4. Property Not Covered``).
                 out.append((i, j, value + CAPITALS if text.isupper() else value))
@@ -336,11 +337,14 @@ def _capitals_alone(lines: Sequence[str], styles: Sequence[Optional[Style]], bod
     return out
 
 
-def _next_text(lines: Sequence[str], j: int, past_page_number: bool = False) -> str:
+def _next_text(lines: Sequence[str], j: int, past_page_number: bool = False, page_title: bool = False) -> str:
     """The next line with text from ``j`` on, stripped ("" if none); with
     ``past_page_number`` (after a title set larger than the body), past the
     page's number printed among its first or last lines (a title atop a page,
     ``8`` under it, then its text): that is no table's figure under its header.
+    After a ``page_title`` (set ``TITLE_SIZE`` times the body's size), past a
+    number alone wherever the page prints it (Chubb draws ``50`` after its
+    title, then the footer): no table's header is set so large.
 
     >>> _next_text(["Claims conditions", "8", "You must tell us."], 1, True)
     'You must tell us.'
@@ -353,7 +357,8 @@ def _next_text(lines: Sequence[str], j: int, past_page_number: bool = False) -> 
         if not line:
             continue
         with_text += 1
-        if past_page_number and with_text == 1 and _PAGE_NUMBER_ALONE.fullmatch(line) and _at_page_edge(lines, at):
+        if past_page_number and with_text == 1 and _PAGE_NUMBER_ALONE.fullmatch(line) and (
+                page_title or _at_page_edge(lines, at)):
             continue
         return line
     return ""

@@ -56,7 +56,7 @@ def wraps_onto(title: str, line: str, larger: bool = False) -> bool:
     operative if …`` ⏎ ``Policy Schedule)``), or both are in capitals
     (``INSURANCE UNDER TWO OR MORE`` ⏎ ``COVERAGES``), or the title is set
     ``larger`` than the body and the line is one word (``Loss of Passport or
-    Driving`` ⏎ ``Licence``); not a title whole and a heading of its own
+    Driving`` ⏎ ``Licence``, ``Alternative`` ⏎ ``Employee/``); not a title whole and a heading of its own
     below it (``Standard Exclusions`` ⏎ ``Exclusions specific to …``).
 
     >>> wraps_onto("EXCLUSIONS APPLICABLE TO PART A", "UNDER SECTION C)"), wraps_onto("CONDITIONS THAT APPLY TO", "EVERY SECTION")
@@ -70,9 +70,11 @@ def wraps_onto(title: str, line: str, larger: bool = False) -> bool:
     return (leads_on(title) or first.lower() in LEADING_ON
             or first[:1].islower() or first[:1] in "(&" or title.count("(") > title.count(")")
             or title.isupper() and line.isupper()
-            or larger and len(line.split()) == 1 and line.strip()[-1:].isalpha())
+            or larger and len(line.split()) == 1 and line.strip()[-1:] not in _ENDS)
 
 
+_ENDS = ".:;!?"
+"""Marks a title's last word does not end on: it ends a sentence (``Expenses.``)."""
 _LEADS_ON = "&,/+–—-"
 """Signs a title does not end on: more of it follows (``Missed Departure &``)."""
 

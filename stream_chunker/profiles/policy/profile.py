@@ -970,12 +970,15 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         else:
             self.special = self._outline_lines
 
-    def _take_label_text(self, opened: Open, label: Line, text: str) -> None:
+    def _take_label_text(self, opened: Open, label: Line, text: str, set_alike: bool = False) -> None:
         """A label's text, on its line or the next: a title makes it a heading;
-        a sentence an item, whose lines are body text, its label with them."""
+        a sentence an item, whose lines are body text, its label with them. A
+        line ``set_alike`` the label, larger than the body, is its title even
+        where it wraps on a comma (``Section 4 –`` ⏎ ``Medical,`` ⏎
+        ``Evacuation`` ⏎ …, in 20-point type): no item's text is set so."""
         max_words = self.max_words
         if is_title(text, max_words) or (opened.prominence is not None or is_prefixed(opened.level.style)) \
-                and styled_title(text, max_words):
+                and styled_title(text, max_words) or set_alike and leads_on(text):
             # (a phrase the layout sets above the body is a title in any case:
             # ``1. Key details about your policy``; so is one after a word of
             # the list, which names a part: ``Section 2: Fire and theft``)
@@ -1164,8 +1167,11 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def _wraps_again(self, line: Line, fresh: Open) -> bool:
         """A title set apart wraps onto one more line set alike (``Section 20 -
         Winter Sports`` ⏎ ``(only operative if indicated in your`` ⏎ ``Policy
-        Schedule)``): not a decimal section's, and not in lower case (its text)."""
-        return fresh.level.style != DECIMAL and not line.text[:1].islower() and self._set_alike_below(line, fresh)
+        Schedule)``): not a decimal section's, and not in lower case (its text)
+        -- unless the title is set larger than the body, as no text is
+        (``Chubb Assistance`` ⏎ ``and Security`` ⏎ ``Advice`` in 20-point type)."""
+        return fresh.level.style != DECIMAL and self._set_alike_below(line, fresh) and (
+            not line.text[:1].islower() or self.layout is not None and self.layout.larger(fresh.prominence))
 
     def continue_paragraph(self, rec: Line) -> None:
         wrapping, self._wrapping = self._wrapping, None
@@ -1256,7 +1262,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 self._fresh = opened
                 self.in_heading(first)
         else:
-            self._take_label_text(opened, label, first)
+            layout = self.layout
+            self._take_label_text(opened, label, first, layout is not None and layout.larger(opened.prominence)
+                                  and layout.prominence(line.first) == opened.prominence)
             if opened.heading:
                 self._title_lines.append(line)
                 self._title_set = self.layout.prominence(line.first) if self.layout is not None else None
