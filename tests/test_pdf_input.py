@@ -437,6 +437,30 @@ def test_a_light_body_makes_its_regular_weight_the_emphasis(tmp_path):
         "Definitions > accidental, accident", "Definitions > flood", "Definitions > we or us"]
 
 
+def test_a_title_set_large_with_wide_leading_is_one_block(tmp_path):
+    """A heading in large type wrapped onto a second line is set with a leading
+    as much larger as its type (its lines 1.6 sizes apart): no paragraph break
+    parts its lines, and it is one heading, not two."""
+    pdf = fpdf.FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 10)
+    pdf.multi_cell(0, 5, "This wording and your schedule make up your contract with us. " * 20,
+                   new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(4)
+    for title, text in (("Section II - Family Liability And Guest Medical", "We pay for harm you cause to others."),
+                        ("Section III - Optional Protection Of Your Home And", "We pay for the options you choose.")):
+        pdf.set_font("Helvetica", "B", 16)
+        pdf.multi_cell(0, 9.2, f"{title}\nProtection", new_x="LMARGIN", new_y="NEXT")  # (26 points apart)
+        pdf.set_font("Helvetica", "", 10)
+        pdf.multi_cell(0, 5, f"{text} " * 6, new_x="LMARGIN", new_y="NEXT")
+        pdf.ln(4)
+    path = tmp_path / "wide-leading.pdf"
+    pdf.output(str(path))
+    chunks, _ = chunked(path)
+    assert [c.heading_path for c in chunks if "We pay" in c.text] == [
+        "Family Liability And Guest Medical Protection", "Optional Protection Of Your Home And Protection"]
+
+
 def test_a_page_title_drawn_after_its_body_and_before_a_slug_is_read_first(tmp_path):
     """Some booklets and forms draw each page's title (and a line under it) after
     the page's text, a running header first and a printer's slug below the page
