@@ -127,12 +127,12 @@ def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
         line = lines[i]
         term = line[:lead].strip().rstrip(":-\u2013\u2014 ").strip(QUOTES)
         rest = line[lead:].lstrip(" \t:-\u2013\u2014")
-        if not term or len(term.split()) > MAX_TERM_WORDS or not rest:
-            continue
+        if not term or len(term.split()) > MAX_TERM_WORDS or not any(ch.isalnum() for ch in rest):
+            continue  # (no text after it: ``We;`` leads into a list, ``a)`` ``b)``)
         if not term[0].isupper() and not _DEFINES.match(rest):
             continue  # (a term in lower case is one where its definition says so: ``flood means …``)
-        if rest[:1].islower() and term.split()[0] in _DETERMINERS:
-            continue  # (a defined term that starts a sentence: **The Insurer** will not pay for)
+        if rest.lstrip(", ")[:1].islower() and term.split()[0] in _DETERMINERS:
+            continue  # (a defined term that starts a sentence: **The Insurer** will not pay for, **We** may)
         if hanging:
             if len(rest.split()) >= HANGING_TEXT_WORDS and not mostly_figures(rest) and not mostly_figures(term):
                 out.append((i, term))
@@ -289,6 +289,9 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
         j = i + 1
         while j < n and styles[j] == style and lines[j].strip():
             j += 1
+        if value is not None and _sentence_goes_on(lines, styles, i, body):
+            i = j  # (a defined term set in bold where a sentence wraps: ``… under the`` ⏎ ``Policy:``)
+            continue
         if value is not None and (j - i <= MAX_RUN or j - i <= MAX_TITLE_RUN and style is not None
                                   and style.size >= TITLE_SIZE * body.size):
             text = " ".join(line.strip() for line in lines[i:j])
@@ -311,6 +314,23 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
     out += _capitals_alone(lines, styles, body, below)
     out.sort()
     return out
+
+
+def _sentence_goes_on(lines: Sequence[str], styles: Sequence[Optional[Style]], i: int, body: Style) -> bool:
+    """Line ``i`` goes on with a sentence that the line right above it, in
+    the body's style (or mixed), stops in the middle of, on a word that leads on (``…
+    any Valuables left in`` ⏎ a bold defined term): no heading comes there.
+
+    >>> body, bold = Style(9.0, False), Style(9.0, True)
+    >>> _sentence_goes_on(["We will pay for loss under the", "Policy:"], [body, bold], 1, body)
+    True
+    >>> _sentence_goes_on(["We will pay for loss.", "Policy"], [body, bold], 1, body)
+    False
+    """
+    if not i or styles[i - 1] not in (body, None):
+        return False  # (after a line set above the body: a heading's own lines)
+    words = lines[i - 1].split()
+    return bool(words) and words[-1].lower() in LEADING_ON
 
 
 def _capitals_alone(lines: Sequence[str], styles: Sequence[Optional[Style]], body: Style,
@@ -407,7 +427,7 @@ def reads_as_heading(text: str, after: str, larger: bool = False) -> bool:
     """
     if after[1:2] == " " and after[:1] in SYMBOL_BULLETS and after[2:3].isupper():
         after = after[2:]
-    if text.endswith(_RUN_ENDS) and not leads_in(text) or text.count(",") >= MAX_COMMAS or _FIGURES.fullmatch(after):
+    if text.endswith(_RUN_ENDS) and not leads_in(text, larger) or text.count(",") >= MAX_COMMAS or _FIGURES.fullmatch(after):
         return False  # (a figure under it: a table's cell, ``INR`` ⏎ ``3,750,000``)
     if mostly_figures(text):
         return False  # a table's cells set in bold (``INR`` ⏎ ``3,750,000``), or a code
@@ -431,8 +451,10 @@ details about your policy``, ``TA17 - Tyre Secure``."""
 
 QUOTES = "\"'\u201c\u201d\u2018\u2019"
 """Quotes a defined term may stand in: ``"Business Pursuit" means``."""
-_DETERMINERS = frozenset("The A An This These That Our Your Any Each Every No".split())
-"""Words a sentence starts with, and a term in a definitions list does not."""
+_DETERMINERS = frozenset("The A An This These That Our Your Any Each Every No We You They It".split())
+"""Words a sentence starts with, and a term in a definitions list does not: a
+determiner, or a pronoun that a wording defines and sets in bold wherever it
+stands (**We** may not meet …, **You** can also contact …)."""
 
 _DEFINES = re.compile(r"(?:means|shall mean|includes|refers to|has the meaning)\b")
 """What the text after a defined term starts with where the term is in lower case (``flood means``)."""

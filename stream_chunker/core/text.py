@@ -59,15 +59,20 @@ LEAD_IN_WORDS = 8
 _DEFINES = re.compile(r"\b(?:means|mean|includes|include)\b", re.IGNORECASE)
 
 
-def leads_in(text: str) -> bool:
+def leads_in(text: str, larger: bool = False) -> bool:
     """Whether ``text``, set apart on its own line, ends in a colon as a
     heading of the list or text after it may (``What is covered:``, ``What
-    you must not do:``): a few words, and no definition (``Terrorism means:``).
+    you must not do:``): a few words, and no definition (``Terrorism means:``)
+    -- twice as many where it is set ``larger`` than the body, as no
+    sentence is (``Losses We Do Not Cover Under Coverages A, B and C:``).
 
     >>> leads_in("What is covered:"), leads_in("Terrorism means:"), leads_in("What is covered")
     (True, False, False)
+    >>> leads_in("Losses We Cover Under Coverages A, B and C:"), leads_in("Losses We Cover Under Coverages A, B and C:", True)
+    (False, True)
     """
-    return text.endswith(":") and len(text.split()) <= LEAD_IN_WORDS and _DEFINES.search(text) is None
+    words = len(text.split())
+    return text.endswith(":") and words <= LEAD_IN_WORDS * (2 if larger else 1) and _DEFINES.search(text) is None
 
 
 def reads_as_sentence(title: str, max_words: int) -> bool:

@@ -189,7 +189,7 @@ def styled_title(text: str, max_words: int, larger: bool = False, alone: bool = 
     >>> styled_title("Proof Of Claim; Medical Reports", 12), styled_title("We pay; you claim", 12)
     (True, False)
     """
-    if larger and text.endswith(",") or alone and leads_in(text):
+    if larger and text.endswith(",") or alone and leads_in(text, larger):
         text = text[:-1]  # (a title that wraps, or one that heads its list: ``What is covered:``)
     letter = first_letter(text)
     if not letter or not (letter.isupper() or text[:1].isdigit()):

@@ -1,7 +1,9 @@
-"""A section's title set as a page's title: a word's label alone on its line,
-the title in large type wrapped over a few lines after it, the page's number
-printed after the title (Chubb's ``Section 4 –`` ⏎ ``Medical,`` ⏎
-``Evacuation`` ⏎ ``and Additional`` ⏎ ``Expenses``, in 20-point type)."""
+"""Headings set larger than the body, read as a reader reads large type: a
+section's title set as a page's title (a word's label alone on its line, the
+title wrapped over a few lines after it, the page's number printed after the
+title: Chubb's ``Section 4 –`` ⏎ ``Medical,`` ⏎ ``Evacuation`` ⏎ ``and
+Additional`` ⏎ ``Expenses``, in 20-point type), and a long heading that leads
+into its list with a colon."""
 
 from __future__ import annotations
 
@@ -53,3 +55,12 @@ def test_the_page_number_after_a_page_title_is_no_figure_under_it() -> None:
     pages = [COVER, section(1, ["Search and", "Rescue Expenses"], page_number=True)]
     chunks = read(pages)
     assert titles(chunks) and set(titles(chunks)) == {"Search and Rescue Expenses"}
+
+
+def test_a_long_heading_set_larger_may_lead_into_its_list_with_a_colon() -> None:
+    title = "Losses We Do Not Cover Under Coverages A, B and C:"  # (11 words: a sentence's length)
+    lines = ["10. Manuscripts, including documents stored on electronic media.", "", title,
+             "We do not cover loss to the property described in the coverages", "consisting of:", "We pay."]
+    large = Style(12.0, True)
+    assert (2, 3, 12.25) in standing_out(lines, [BODY, None, large, BODY, BODY, BODY], BODY)
+    assert standing_out(lines, [BODY, None, BOLD, BODY, BODY, BODY], BODY) == []  # (in bold at the body's size: emphasis)

@@ -1,0 +1,43 @@
+"""A wording that sets each defined term in bold wherever it stands (UK
+wordings do: **We**, **You**, **Policy**, **Valuables**) prints bold words at
+the start of lines that are no headings and no definitions: a term where a
+sentence wraps, a pronoun that starts a sentence, a term before a list."""
+
+from __future__ import annotations
+
+from stream_chunker.core.layout import Layout, run_in_terms, standing_out
+
+from .test_styled_headings import BODY, BOLD, COVER, FILLER, body, read
+
+
+def test_a_bold_term_where_a_sentence_wraps_is_no_heading() -> None:
+    lines = ["Please keep the documents we send you under the", "Policy", "and read them with care.", "We pay."]
+    assert standing_out(lines, [BODY, BOLD, BODY, BODY], BODY) == []
+    lines[0] = "Please keep the documents we send you."  # (a sentence ended: the same line is a heading)
+    assert standing_out(lines, [BODY, BOLD, BODY, BODY], BODY) == [(1, 2, 10.25)]
+    mixed = ["Any cash left in", "Valuables and Electrical Valuables", "in the open.", "We pay."]  # (a bold word in it)
+    assert standing_out(mixed, [None, BOLD, BODY, BODY], BODY) == []
+
+
+def test_a_pronoun_that_opens_a_sentence_is_no_definitions_term() -> None:
+    for line in ("We may not meet your claim if you delay", "You, and anyone covered, must not admit"):
+        term = line.split()[0].rstrip(",")
+        assert run_in_terms(["We pay.", line], [BODY, None], [0, len(term)]) == []
+    assert run_in_terms(["We pay.", "Partner Your spouse"], [BODY, None], [0, 8]) == [(1, "Partner")]
+
+
+def test_a_term_with_no_text_after_it_leads_into_its_list() -> None:
+    assert run_in_terms(["We pay.", "We;", "a) are not liable to pay"], [BODY, None, BODY], [0, 2, 0]) == []
+    layout = Layout()
+    layout.note(1, FILLER * 30, [BODY])
+    layout.note(2, "Things we say.\nWe;\na) are not liable to pay", [BODY, None, BODY], [0, 2, 0])
+    assert layout.term(3) is None
+
+
+def test_the_sentence_a_bold_term_goes_on_with_stays_in_its_section() -> None:
+    page = [("How to make a claim", BOLD), body("You must tell us of the loss and keep the documents under the"),
+            ("Policy", BOLD), body("for as long as the claim is open."), ("", None),
+            body("We will reply to you within ten days of the claim."), ("", None)]
+    chunks = read([COVER, page])
+    claim = [c for c in chunks if "keep the documents" in c.text]
+    assert len(claim) == 1 and "for as long as" in claim[0].text and claim[0].heading_path == "How to make a claim"
