@@ -32,7 +32,8 @@ from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number, 
 from .contents import ENTRY, may_be_entry, same_title
 from .families import DECIMAL_HEADING, FAMILIES, Family, label_pattern, leads
 from .outline import RUN_IN, ends_in_amount, is_title, styled_title
-from .placing import Placement, Reads, after_ended, after_held, after_missed, out_of_order, place_decimal, place_outline, replacing, set_apart
+from .placing import (Placement, Reads, after_ended, after_held, after_missed, is_next_sibling, out_of_order, place_decimal,
+                      place_outline, replacing, set_apart)
 
 
 class Refusal(NamedTuple):
@@ -120,8 +121,23 @@ def table_row(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
 
 
 def labelled_table_row(reads: Reads, line: LabelLine) -> Optional[Verdict]:
-    """The same row, read as a label and its text."""
-    return TABLE_ROW if line.text is not None and ends_in_amount(line.text) else None
+    """The same row, read as a label and its text -- unless it is the next
+    item of a list open above it (``3. an amount below £100.`` after ``2.``,
+    ``4. $ 1,000 — Trading cards, subject to a maximum amount of $250`` ⏎
+    ``per card.`` after ``3.``): a table's rows open no list, and a clause
+    may end in an amount as well as a row does."""
+    if line.text is None or not ends_in_amount(line.text):
+        return None
+    return None if line.decimal is None and _next_item(reads, line) else TABLE_ROW
+
+
+def _next_item(reads: Reads, line: LabelLine) -> bool:
+    """The label is the next value of a level open above it."""
+    m = line.match
+    assert m is not None
+    spot = place_outline(reads, line.family.meanings(m), line.family.printed(m)) if reads.started else None
+    stack = reads.stack
+    return spot is not None and spot.depth < len(stack) and is_next_sibling(spot.level, stack[spot.depth].level)
 
 
 def next_in_sequence(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
