@@ -362,6 +362,29 @@ def test_documents_done_early_wait_on_disk_and_go_once_handed_on(tmp_path):
     assert not os.path.exists(spill)
 
 
+def test_a_stop_that_left_a_document_s_lock_held_still_ends_the_pool(tmp_path):
+    """A Ctrl-C may land after the reader took a pending document's lock to
+    wait for it and before anything could let it go: the pool still ends
+    (its thread fails that document's future, which needs the lock), where
+    it used to wait for ever."""
+    import threading
+
+    big = write(tmp_path / "big.txt", generate(pages=400, seed=1))
+    small = write(tmp_path / "small.txt", generate(pages=3, seed=2))
+    ended = threading.Event()
+
+    def stopped_while_waiting() -> None:
+        pool = InOrder(2)
+        head = next(pool.runs(Pulled([str(big), str(small)]).jobs()))
+        assert head.future is not None and not head.future.done()
+        head.future._condition.acquire()  # (as the stop left it: held by this thread)
+        pool.close()
+        ended.set()
+
+    threading.Thread(target=stopped_while_waiting, daemon=True).start()
+    assert ended.wait(CHILD_TIMEOUT), "the pool waited for ever for a lock its reader held"
+
+
 def test_a_reader_that_falls_behind_holds_the_workers_back_by_the_spills_bytes(tmp_path, monkeypatch):
     """Once the documents waiting for their turn hold ``SPILL_BOUND`` bytes on
     disk, no more are handed out while the reader is behind (here a bound of

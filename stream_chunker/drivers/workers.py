@@ -65,7 +65,7 @@ from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack, contextmanager, nullcontext
-from typing import Any, Callable, ContextManager, Deque, Iterable, Iterator, Optional, Tuple, Union
+from typing import Any, Callable, ContextManager, Deque, Iterable, Iterator, List, Optional, Tuple, Union
 
 from ..core.chunk import Chunk
 from ..core.errors import ChunkerError, ConfigError, InputError, OutputError
@@ -287,6 +287,7 @@ class InOrder:
         # Made by :meth:`runs`, once the caller is sure to call :meth:`close`
         # (a stop between this constructor and its ``with`` would leave it).
         self._spill: Optional[str] = None
+        self._issued: List["Future[Outcome]"] = []  # the futures handed out and not yet seen done
 
     def __enter__(self) -> "InOrder":
         return self
@@ -309,6 +310,8 @@ class InOrder:
         self._alive.close()
         try:
             multiprocessing.connection.wait([self._all_ended])
+            for future in self._issued:
+                _let_go(future)
             self._pool.shutdown(wait=True, cancel_futures=True)
         finally:
             if self._spill is not None:
@@ -349,6 +352,8 @@ class InOrder:
     def _submit(self, job: Job, run: Run) -> "Future[Outcome]":
         try:
             future = self._pool.submit(_work, job, run.chunks_path, run.diagnostics_path)
+            self._issued = [issued for issued in self._issued if not issued.done()]
+            self._issued.append(future)
             # Python 3.11's pool fails its jobs without the lock ``submit`` holds: a job
             # taken as a dead worker broke it may be left pending for ever.
             if not self._pool._broken:
@@ -393,6 +398,18 @@ class InOrder:
             hand_out()
             yield run
             run.discard()
+
+
+def _let_go(future: "Future[Outcome]") -> None:
+    """Release ``future``'s lock if this thread holds it still. A Ctrl-C that
+    lands after ``wait`` took the lock and before the ``with`` that would let
+    it go (CPython runs a signal's handler between any two bytecodes) leaves
+    it held: the pool's thread, failing the futures of the workers that
+    ended, then waits for it for ever, and :meth:`InOrder.close` for that
+    thread. (A private call: the pool offers no other way to see it.)"""
+    condition: Any = future._condition
+    while condition._is_owned():
+        condition.release()
 
 
 def _spilled(runs: Iterable[Run]) -> int:
