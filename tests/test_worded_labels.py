@@ -261,3 +261,14 @@ def test_a_heading_without_a_number_between_a_section_and_its_clauses_keeps_thei
     assert [c.clause for c in chunks] == ["1", "1", "1.1", "1.2"]
     assert chunks[2].heading_path == "Introduction > General Terms > This Policy is Part of a Contract"
     assert_balanced(text)
+
+
+def test_a_dash_set_close_after_a_word_s_value_ends_the_label() -> None:
+    """``Section I—Your Property``, the dash set with no space around it as
+    typesetters set an em dash: the section's label and its title, as with
+    spaces."""
+    text = ("Section I—Your Property\n\nWe cover your dwelling against sudden loss.\n\n"
+            "Section II—Family Liability\n\nWe pay for the harm you do to others.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [(c.clause, c.heading_path) for c in chunks] == [("I", "Your Property"), ("II", "Family Liability")]
+    assert_balanced(text)

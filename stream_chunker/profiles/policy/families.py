@@ -48,12 +48,13 @@ water``), or glued to a word in capitals (``3.1COVERAGE``) or, after the
 number's closing dot, to any word with a capital (``5.2.10.Claim Related
 Information``: the extractor lost the space)."""
 
-TAIL = rf"(?:{_BLANK}+(?P<text>{_INK}.*)|{_BLANK}*$|(?<=[.)])(?P<glued>[A-Z][a-z].*))"
-"""What follows any label: its text, nothing (white space or control characters
-alone: ``1.`` tab BEL is a label alone), or its text glued on (``M.Appraisal``,
-``(3)Failure``: words the extractor ran together). A glued label may go on with
-a level already open, or open one with its first value, never start or replace
-the outline."""
+TAIL = rf"(?:(?:{_BLANK}+|(?<=[\u2013\u2014]))(?P<text>{_INK}.*)|{_BLANK}*$|(?<=[.)])(?P<glued>[A-Z][a-z].*))"
+"""What follows any label: its text (after a space, or right after a dash
+that ends the label, as typesetters set one: ``Section I—Your Property``),
+nothing (white space or control characters alone: ``1.`` tab BEL is a label
+alone), or its text glued on (``M.Appraisal``, ``(3)Failure``: words the
+extractor ran together). A glued label may go on with a level already open,
+or open one with its first value, never start or replace the outline."""
 
 DIGIT_LEADS = r"[\d(]"
 """The cutter's cheap look for labels that start with a digit or a bracket."""
