@@ -4,6 +4,7 @@ a value and a separator before a title starting with a capital."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -271,4 +272,17 @@ def test_a_dash_set_close_after_a_word_s_value_ends_the_label() -> None:
             "Section II—Family Liability\n\nWe pay for the harm you do to others.\n")
     chunks = list(chunk_lines(text, real_tokens=False))
     assert [(c.clause, c.heading_path) for c in chunks] == [("I", "Your Property"), ("II", "Family Liability")]
+    assert_balanced(text)
+
+
+@pytest.mark.parametrize("dash", ["-", "\u2010", "\u2012", "\u2013", "\u2014", "\u2212", "\ufe63", "\uff0d"])
+def test_any_dash_a_typesetter_picks_sets_off_a_part_s_title(dash: str) -> None:
+    """``Part 1 − Benefits`` with a minus sign (U+2212) where others print an
+    en dash: a part's label and its title whatever the dash, and the items
+    under it are the part's."""
+    text = (f"Part 1 {dash} Benefits\n\nA. Death\nWe pay the sum insured.\n\nB. Disablement\nWe pay it too.\n\n"
+            f"Part 2 {dash} Optional Benefits\n\n1. Smart Device\nWe pay for the device.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [c.clause for c in chunks] == ["1.A", "1.B", "2.1"]
+    assert chunks[0].heading_path.startswith("Benefits") and chunks[2].heading_path.startswith("Optional Benefits")
     assert_balanced(text)

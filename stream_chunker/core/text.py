@@ -54,6 +54,11 @@ def ends_sentence(line: str) -> bool:
     return m is not None and m["sentence"] is not None
 
 
+DASHES = "\\-\u2010\u2011\u2012\u2013\u2014\u2212\ufe63\uff0d"
+"""The dashes a label may end on or a title be set off by, for a character
+class: hyphen-minus, the hyphens, figure dash, en and em dash, and the minus
+signs a typesetter may pick in their place (``Part 1 \u2212 Benefits``)."""
+
 LEAD_IN_WORDS = 8
 """Words a line ending in a colon may have and still head what follows."""
 _DEFINES = re.compile(r"\b(?:means|mean|includes|include)\b", re.IGNORECASE)

@@ -23,7 +23,7 @@ from typing import List, Optional, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from ...core.text import word_alternatives
+from ...core.text import DASHES, word_alternatives
 from ..labels import Meaning, meanings
 
 PREFIX_WORDS = ("SECTION", "PART", "ARTICLE", "CHAPTER", "SCHEDULE", "ANNEXURE", "APPENDIX")
@@ -48,7 +48,7 @@ water``), or glued to a word in capitals (``3.1COVERAGE``) or, after the
 number's closing dot, to any word with a capital (``5.2.10.Claim Related
 Information``: the extractor lost the space)."""
 
-TAIL = rf"(?:(?:{_BLANK}+|(?<=[\u2013\u2014]))(?P<text>{_INK}.*)|{_BLANK}*$|(?<=[.)])(?P<glued>[A-Z][a-z].*))"
+TAIL = rf"(?:(?:{_BLANK}+|(?<=[{DASHES[2:]}]))(?P<text>{_INK}.*)|{_BLANK}*$|(?<=[.)])(?P<glued>[A-Z][a-z].*))"
 """What follows any label: its text (after a space, or right after a dash
 that ends the label, as typesetters set one: ``Section I—Your Property``),
 nothing (white space or control characters alone: ``1.`` tab BEL is a label
@@ -100,7 +100,7 @@ class Prefixed(Family):
 
     def __init__(self) -> None:
         Family.__init__(self, "prefixed", "word",
-                        rf"(?P<word>{_WORDS})\s+(?:[\-\u2013\u2014]\s+)?(?P<value>[IVXLC]{{1,6}}|[A-Z]|\d{{1,3}})(?:\s*[).:\-\u2013\u2014]|(?=\s+[A-Z])|(?=\s*$))",
+                        rf"(?P<word>{_WORDS})\s+(?:[{DASHES}]\s+)?(?P<value>[IVXLC]{{1,6}}|[A-Z]|\d{{1,3}})(?:\s*[).:{DASHES}]|(?=\s+[A-Z])|(?=\s*$))",
                         (rf"(?:{_WORDS})[ \t]",))
 
     def meanings(self, m: "re.Match[str]") -> List[Meaning]:
@@ -137,10 +137,10 @@ class Worded(Family):
 
 
 _WORD_ANY = (rf"(?P<word_any>{OWN_WORD})[ \t]+(?P<word_value>{OWN_VALUE})"
-             r"[ \t]*[)\-\u2013\u2014:](?=[ \t]+[A-Z\u00c0-\u00de\"'\u2018\u201c(])")
+             rf"[ \t]*[){DASHES}:](?=[ \t]+[A-Z\u00c0-\u00de\"'\u2018\u201c(])")
 # (Its title starts with a capital, a quote or a bracket: ``Events 1 - 10 and 12 - 14`` is a range.)
 # The cutter's cheap look: the same shape up to its separator.
-_WORD_ANY_LEAD = rf"{OWN_WORD}[ \t]+(?:{OWN_VALUE})[ \t]*[)\-\u2013\u2014:]"
+_WORD_ANY_LEAD = rf"{OWN_WORD}[ \t]+(?:{OWN_VALUE})[ \t]*[){DASHES}:]"
 
 
 class Parenthesised(Family):

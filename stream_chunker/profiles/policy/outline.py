@@ -14,7 +14,7 @@ import re
 from typing import List, Optional, Tuple
 
 from ...core.layout import LEADING_ON, reads_as_heading
-from ...core.text import first_letter, leads_in, mostly_figures, reads_as_sentence, title_case
+from ...core.text import DASHES, first_letter, leads_in, mostly_figures, reads_as_sentence, title_case
 from .families import OWN_VALUE, OWN_WORD, PREFIX_WORDS
 
 
@@ -237,7 +237,7 @@ CODE_WORD = rf"{OWN_WORD}|[A-Z]{{2}}(?=[ \t]?\d)"
 """A prefix word, or a code of two capitals before its number (``TA16-``, ``TA 22 -``)."""
 PREFIX_LABEL = re.compile(
     rf"(?P<word>{CODE_WORD})(?:[ \t]+|(?<=[A-Z]{{2}})\.?[ \t]?(?=\d))(?P<value>{OWN_VALUE})"
-    r"(?:[ \t]*[-\u2013\u2014:.)][ \t]+|[ \t]+[-\u2013\u2014][ \t]+|(?<=\d)\.(?=[A-Z]{2}))(?=\S)")
+    rf"(?:[ \t]*[{DASHES}:.)][ \t]+|[ \t]+[{DASHES}][ \t]+|(?<=\d)\.(?=[A-Z]{{2}}))(?=\S)")
 """A word and a value that open a heading, whatever the word (``COVERAGE A –``,
 ``Endorsement 12 -``, ``Change 1 –``, ``Condition 3:``); a code in capitals
 may have its number glued on (``IMT5. HIRE PURCHASE AGREEMENT``, ``IMT.4.

@@ -40,7 +40,7 @@ from ...core.layout import CAPITALS, LEADING_ON, RUN_IN, TEXT_TITLE
 from ...core.errors import ConfigError
 from ...core.packing import Cap, Key, Packer, UniqueIds
 from ...core.records import HEADING, LABEL, STYLED, TEXT, Line, Run, new
-from ...core.text import ends_clause, ends_sentence, first_letter, reads_as_sentence, short_title, title_case
+from ...core.text import DASHES, ends_clause, ends_sentence, first_letter, reads_as_sentence, short_title, title_case
 from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
@@ -1429,7 +1429,7 @@ SIGNATURE = re.compile(
     r"\d{1,3}(?:\.\d{1,3})+\.?[ \t]+[A-Z]"  # 4.2 Escape of water
     r"|\d{1,3}\.?[ \t]+[A-Z]{2,}(?:[ \t,&-]+[A-Z]{2,})*[ \t]*$"  # 3 EXCLUSIONS
     r"|[IVX]{1,5}\.[ \t]+[A-Z]{2,}(?:[ \t,&-]+[A-Z]{2,})*[ \t]*$"  # I. AGREEMENT
-    r"|(?:SECTION|PART|ARTICLE|Section|Part|Article)[ \t]+[A-Z0-9]{1,4}[ \t]*[).:\-\u2013\u2014][ \t]*[A-Z]"  # SECTION A)
+    rf"|(?:SECTION|PART|ARTICLE|Section|Part|Article)[ \t]+[A-Z0-9]{{1,4}}[ \t]*[).:{DASHES}][ \t]*[A-Z]"  # SECTION A)
 )
 """Headings of wordings: decimal numbers with a title, numbers and roman numerals
 with a title in capitals, prefixed labels."""
