@@ -41,3 +41,13 @@ def test_the_sentence_a_bold_term_goes_on_with_stays_in_its_section() -> None:
     chunks = read([COVER, page])
     claim = [c for c in chunks if "keep the documents" in c.text]
     assert len(claim) == 1 and "for as long as" in claim[0].text and claim[0].heading_path == "How to make a claim"
+
+
+def test_a_part_named_in_bold_at_a_sentence_s_start_is_no_term() -> None:
+    """``SECTION I describes the insurance on your property.``: the part's
+    name set in bold opens a sentence about it, no definition of it."""
+    line = "SECTION I describes the insurance on your property."
+    assert run_in_terms(["We pay.", line], [BODY, None], [0, 9]) == []
+    assert run_in_terms(["We pay.", "Section 2: the cover for your contents."], [BODY, None], [0, 10]) == []
+    assert run_in_terms(["We pay.", "Business Property Property that is used"], [BODY, None], [0, 17]) == [
+        (1, "Business Property")]

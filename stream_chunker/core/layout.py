@@ -131,8 +131,9 @@ def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
             continue  # (no text after it: ``We;`` leads into a list, ``a)`` ``b)``)
         if not term[0].isupper() and not _DEFINES.match(rest):
             continue  # (a term in lower case is one where its definition says so: ``flood means …``)
-        if rest.lstrip(", ")[:1].islower() and term.split()[0] in _DETERMINERS:
-            continue  # (a defined term that starts a sentence: **The Insurer** will not pay for, **We** may)
+        if rest.lstrip(", ")[:1].islower() and (term.split()[0] in _DETERMINERS or _LABELLED.fullmatch(term)):
+            continue  # (a defined term that starts a sentence: **The Insurer** will not pay for, **We** may;
+            # or a part named by its label: **SECTION I** describes the insurance on your property)
         if hanging:
             if len(rest.split()) >= HANGING_TEXT_WORDS and not mostly_figures(rest) and not mostly_figures(term):
                 out.append((i, term))
@@ -455,6 +456,9 @@ _DETERMINERS = frozenset("The A An This These That Our Your Any Each Every No We
 """Words a sentence starts with, and a term in a definitions list does not: a
 determiner, or a pronoun that a wording defines and sets in bold wherever it
 stands (**We** may not meet …, **You** can also contact …)."""
+
+_LABELLED = re.compile(r"[A-Z][A-Za-z]+\s+(?:[IVXLC]{1,6}|\d{1,3}|[A-Z])")
+"""A word and a value, as a part's label is: ``SECTION I``, ``Part 2``, ``Coverage A``."""
 
 _DEFINES = re.compile(r"(?:means|shall mean|includes|refers to|has the meaning)\b")
 """What the text after a defined term starts with where the term is in lower case (``flood means``)."""
