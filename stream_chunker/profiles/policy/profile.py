@@ -586,9 +586,17 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         """Where a first label the stack rule refuses (its family is open
         above) would go as a list of its own under the heading open last
         (``6. Living Donor Medical Costs`` … ``provided that,`` ⏎ ``1. The
-        organ donor …``): for ``_hold``, as only its next can show it."""
+        organ donor …``), or under the item open last whose own first paragraph
+        leads into it (``(c) The Company will not pay for:`` ⏎ ``(i) Any tax``,
+        under ``(ii) Online Purchase Protection``; not a list after a paragraph
+        of its own, which may start a list of the heading's anew) -- where a
+        PDF's layout marks paragraphs (``-raw`` text has no blank lines: every
+        line is in its item's first paragraph): for ``_hold``, as only its
+        next can show it."""
         stack = self.stack
-        if not stack or not stack[-1].heading or line.match is None:
+        if not stack or line.match is None or not stack[-1].heading and not (
+                self._para and self._para_first.cls == LABEL and self.last_line().endswith(":")
+                and self.layout is not None and self.layout.styled()):
             return None
         options = [o for o in line.family.meanings(line.match) if is_first(o)]
         if not options or not any(o.level.style == options[0].style for o in stack):
