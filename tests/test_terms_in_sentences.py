@@ -51,3 +51,25 @@ def test_a_part_named_in_bold_at_a_sentence_s_start_is_no_term() -> None:
     assert run_in_terms(["We pay.", "Section 2: the cover for your contents."], [BODY, None], [0, 10]) == []
     assert run_in_terms(["We pay.", "Business Property Property that is used"], [BODY, None], [0, 17]) == [
         (1, "Business Property")]
+
+
+def test_a_term_defined_again_is_a_definition_again() -> None:
+    """A glossary defines a term once, so a term seen again is a term in
+    use -- unless its text says it defines it: a section's own definitions
+    (``"Business Property" means …`` in Section II, after Section I's)."""
+    layout = Layout()
+    layout.note(1, FILLER * 30, [BODY])
+    first = ["Things we say.", '"Business Property" means property used for a business.', "Damage caused by storm."]
+    layout.note(2, "\n".join(first), [BODY, None, None], [0, 19, 7])
+    again = ["Other things we say.", '"Business Property" means the property of a business.',
+             "Damage caused by flood.", "Business Property is insured for theft."]
+    layout.note(5, "\n".join(again), [BODY, None, None, None], [0, 19, 7, 17])
+    assert [layout.term(line) for line in (3, 4)] == ["Business Property", "Damage"]
+    assert [layout.term(line) for line in (6, 7, 8)] == ["Business Property", None, None]
+
+
+def test_a_term_after_an_item_s_line_that_leads_on_is_a_term_in_use() -> None:
+    lines = ["(a) The ownership of any animal kept on behalf of the", "Insured Person of any animal or pet."]
+    assert run_in_terms(lines, [BODY, None], [0, 14]) == []
+    assert run_in_terms(["(b) loss of or damage to property", "Act of Terrorism Use of force"], [BODY, None],
+                        [0, 17]) == [(1, "Act of Terrorism")]

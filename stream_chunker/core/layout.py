@@ -142,8 +142,10 @@ def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
         set_before = styles[i - 1] if i else None
         if before and not before.endswith((".", ";", ":", ")", "?")) and not (
                 i - 1 in headings and not _LIST_ITEM.match(before)
-                or _LIST_ITEM.match(before) and not (set_before is not None and set_before.bold)):
-            continue  # (a bold item before it is a heading that wraps: ``a. Replacement Cost Loss`` ⏎ ``Settlement``)
+                or _LIST_ITEM.match(before) and not (set_before is not None and set_before.bold)
+                and before.rsplit(None, 1)[-1].lower() not in LEADING_ON):
+            continue  # (a bold item before it is a heading that wraps: ``a. Replacement Cost Loss`` ⏎ ``Settlement``;
+            # an item's line that stops on ``the`` goes on with a term in use: ``… on behalf of the`` ⏎ **Insured Person**)
         out.append((i, term))
     return out
 
@@ -460,8 +462,13 @@ stands (**We** may not meet …, **You** can also contact …)."""
 _LABELLED = re.compile(r"[A-Z][A-Za-z]+\s+(?:[IVXLC]{1,6}|\d{1,3}|[A-Z])")
 """A word and a value, as a part's label is: ``SECTION I``, ``Part 2``, ``Coverage A``."""
 
-_DEFINES = re.compile(r"(?:means|shall mean|includes|refers to|has the meaning)\b")
+_DEFINES = re.compile(r"(?:means|shall mean|includes|refers to|has the (?:same )?meanings?)\b")
 """What the text after a defined term starts with where the term is in lower case (``flood means``)."""
+
+
+def _defines(line: str, lead: int) -> bool:
+    """The text after the run-in term that ends at ``lead`` says it defines it (``means``)."""
+    return _DEFINES.match(line[lead:].lstrip(" \t:-\u2013\u2014" + QUOTES)) is not None
 
 _LIST_ITEM = re.compile(r"\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})[.)]\s")
 """A line that starts a list's item: ``(b) ``, ``ii. ``, ``3) ``."""
@@ -855,9 +862,10 @@ class Layout:
         if not body.bold:
             for i, term in run_in_terms(lines, styles, leads, headings):
                 key = term.casefold()
-                if key in self._terms_seen and leads[i] > 0:
+                if key in self._terms_seen and leads[i] > 0 and not _defines(lines[i], leads[i]):
                     continue  # (a glossary defines a term once: one seen again is a defined term in use;
-                    # a hanging term recurs by design: ``When We will pay`` in every section)
+                    # a hanging term recurs by design: ``When We will pay`` in every section; one that
+                    # says ``means`` is defined again: a section's own definitions, ``Business Property``)
                 if len(self._terms_seen) < MAX_TERMS:
                     self._terms_seen.add(key)
                 if first_line + i not in marks:
