@@ -286,3 +286,13 @@ def test_any_dash_a_typesetter_picks_sets_off_a_part_s_title(dash: str) -> None:
     assert [c.clause for c in chunks] == ["1.A", "1.B", "2.1"]
     assert chunks[0].heading_path.startswith("Benefits") and chunks[2].heading_path.startswith("Optional Benefits")
     assert_balanced(text)
+
+
+def test_a_section_put_between_two_is_a_section_of_its_own() -> None:
+    """``Section 1a`` and ``Section 1b`` before ``Section 2``: sections put
+    in after the numbering was made, each cited by its label."""
+    text = ("Section 1a – Buildings\n\nWe cover the buildings.\n\nSection 1b – Flats\n\nWe cover the flats.\n\n"
+            "Section 2 – Contents\n\nWe cover the contents.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [(c.clause, c.heading_path) for c in chunks] == [("1a", "Buildings"), ("1b", "Flats"), ("2", "Contents")]
+    assert_balanced(text)
