@@ -32,3 +32,16 @@ def test_an_item_that_ends_in_an_amount_goes_on_its_list() -> None:
     benefits = next(c for c in chunks if "Cancellation" in c.text)  # (the table's rows: no items of their own)
     assert "1 Cancellation £5,000" in benefits.text and "£25,000" in benefits.text
     assert_balanced(EXCLUSIONS)
+
+
+def test_a_numbered_table_after_a_list_stays_a_table() -> None:
+    """A table of benefits numbered as a list is (``1. Cancellation £5,000``
+    …), after a section's items ``1.``, ``2.``: its rows open nothing, and its
+    ``3.`` is no third item of the section."""
+    text = ("SECTION 1 - CANCELLATION\n\n1. We will pay up to the amounts in the table below.\n\n"
+            "2. We will pay for the cost of travel.\n\nTable of benefits\n\n1. Cancellation £5,000\n"
+            "2. Baggage £1,500\n3. Medical expenses £10,000\n4. Personal money £500\n\nSECTION 2 - BAGGAGE\n\n"
+            "1. We will pay for lost baggage.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [c.clause for c in chunks] == ["1.1", "1.2", "2.1"]
+    assert all(row in chunks[1].text for row in ("1. Cancellation £5,000", "3. Medical expenses £10,000"))

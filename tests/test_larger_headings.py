@@ -2,8 +2,9 @@
 section's title set as a page's title (a word's label alone on its line, the
 title wrapped over a few lines after it, the page's number printed after the
 title: Chubb's ``Section 4 –`` ⏎ ``Medical,`` ⏎ ``Evacuation`` ⏎ ``and
-Additional`` ⏎ ``Expenses``, in 20-point type), and a long heading that leads
-into its list with a colon."""
+Additional`` ⏎ ``Expenses``, in 20-point type), a long heading that leads
+into its list with a colon -- and, set at any size, a title that stops on a
+word that leads on and goes on on the next line."""
 
 from __future__ import annotations
 
@@ -64,3 +65,13 @@ def test_a_long_heading_set_larger_may_lead_into_its_list_with_a_colon() -> None
     large = Style(12.0, True)
     assert (2, 3, 12.25) in standing_out(lines, [BODY, None, large, BODY, BODY, BODY], BODY)
     assert standing_out(lines, [BODY, None, BOLD, BODY, BODY, BODY], BODY) == []  # (in bold at the body's size: emphasis)
+
+
+def test_a_title_that_stops_on_its_or_their_goes_on_on_the_next_line() -> None:
+    """``(ii) Where this Policy is issued to a Corporate Body to cover its`` ⏎
+    ``Employees``: no heading ends on a possessive; the run is one title."""
+    from stream_chunker.core.layout import reads_as_heading
+
+    assert not reads_as_heading("Where this Policy is issued to a Corporate Body to cover its", "Employees")
+    assert not reads_as_heading("Cover for the Insured and their", "Family")
+    assert reads_as_heading("Cover for the Insured and Family", "We pay for the family.")

@@ -73,3 +73,30 @@ def test_a_term_after_an_item_s_line_that_leads_on_is_a_term_in_use() -> None:
     assert run_in_terms(lines, [BODY, None], [0, 14]) == []
     assert run_in_terms(["(b) loss of or damage to property", "Act of Terrorism Use of force"], [BODY, None],
                         [0, 17]) == [(1, "Act of Terrorism")]
+
+
+def test_a_pronoun_or_a_part_that_is_defined_is_a_term() -> None:
+    """What keeps ``We may not meet …`` from being a definition must not drop
+    a definition of ``We``: one its text defines (``means``), or one set off
+    from its text by a colon or a dash."""
+    for line, lead in (("You means the person named in the schedule.", 3), ("You: the person named.", 3),
+                       ("You – the policyholder.", 3), ("Coverage A means the dwelling.", 10)):
+        assert run_in_terms(["We pay.", line], [BODY, None], [0, lead]) == [(1, line[:lead])]
+
+
+def test_a_capital_letter_is_no_word_that_leads_on() -> None:
+    """``… under Coverage A`` ends on a label's value, not on the article ``a``:
+    the bold line right under it is a heading."""
+    assert standing_out(["We pay for loss under Coverage A", "Losses We Cover", "We pay.", "We pay."],
+                        [BODY, BOLD, BODY, BODY], BODY) == [(1, 2, 10.25)]
+
+
+def test_includes_is_no_definition_again() -> None:
+    """``Contents includes property removed …`` in a section, after the
+    glossary defined ``Contents``: the term in use, not a definition."""
+    layout = Layout()
+    layout.note(1, FILLER * 30, [BODY])
+    layout.note(2, "Things we say.\nContents Household goods and personal things.", [BODY, None], [0, 8])
+    layout.note(4, "We pay for your contents by fire.\nContents includes property removed from your home.",
+                [BODY, None], [0, 8])
+    assert layout.term(3) == "Contents" and layout.term(5) is None

@@ -296,3 +296,14 @@ def test_a_section_put_between_two_is_a_section_of_its_own() -> None:
     chunks = list(chunk_lines(text, real_tokens=False))
     assert [(c.clause, c.heading_path) for c in chunks] == [("1a", "Buildings"), ("1b", "Flats"), ("2", "Contents")]
     assert_balanced(text)
+
+
+def test_a_range_after_a_word_of_the_list_is_no_label() -> None:
+    """A dash set close is a label's end only before a capital: ``Section
+    1–3 days`` is a range, ``Section 2–207.`` a statute's number."""
+    text = ("SECTION 1 - COVER\n\n1. We pay for the loss.\n\n2. We pay the cost.\n\nSECTION 2 - CLAIMS\n\n"
+            "1. Tell us.\nThe waiting periods are:\nSection 1–3 days for illness;\nSection 2–7 days for injury.\n\n"
+            "2. Send us the receipts.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [c.clause for c in chunks] == ["1.1", "1.2", "2.1", "2.2"]
+    assert "Section 2–7 days for injury." in chunks[2].text

@@ -131,9 +131,11 @@ def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
             continue  # (no text after it: ``We;`` leads into a list, ``a)`` ``b)``)
         if not term[0].isupper() and not _DEFINES.match(rest):
             continue  # (a term in lower case is one where its definition says so: ``flood means …``)
-        if rest.lstrip(", ")[:1].islower() and (term.split()[0] in _DETERMINERS or _LABELLED.fullmatch(term)):
+        if rest.lstrip(", ")[:1].islower() and (term.split()[0] in _DETERMINERS or _LABELLED.fullmatch(term)) \
+                and not _set_off(line, lead) and not _DEFINES.match(rest):
             continue  # (a defined term that starts a sentence: **The Insurer** will not pay for, **We** may;
-            # or a part named by its label: **SECTION I** describes the insurance on your property)
+            # or a part named by its label: **SECTION I** describes the insurance on your property;
+            # not one set off or defined: **You**: the person named, **We** means AXA)
         if hanging:
             if len(rest.split()) >= HANGING_TEXT_WORDS and not mostly_figures(rest) and not mostly_figures(term):
                 out.append((i, term))
@@ -143,7 +145,7 @@ def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
         if before and not before.endswith((".", ";", ":", ")", "?")) and not (
                 i - 1 in headings and not _LIST_ITEM.match(before)
                 or _LIST_ITEM.match(before) and not (set_before is not None and set_before.bold)
-                and before.rsplit(None, 1)[-1].lower() not in LEADING_ON):
+                and not _leads_on(before)):
             continue  # (a bold item before it is a heading that wraps: ``a. Replacement Cost Loss`` ⏎ ``Settlement``;
             # an item's line that stops on ``the`` goes on with a term in use: ``… on behalf of the`` ⏎ **Insured Person**)
         out.append((i, term))
@@ -332,8 +334,19 @@ def _sentence_goes_on(lines: Sequence[str], styles: Sequence[Optional[Style]], i
     """
     if not i or styles[i - 1] not in (body, None):
         return False  # (after a line set above the body: a heading's own lines)
-    words = lines[i - 1].split()
-    return bool(words) and words[-1].lower() in LEADING_ON
+    return _leads_on(lines[i - 1])
+
+
+def _leads_on(line: str) -> bool:
+    """``line`` stops on a word that leads on (``the``, ``its``), not on a
+    capital that only looks like one (``Coverage A``)."""
+    words = line.split()
+    return bool(words) and not words[-1].isupper() and words[-1].lower() in LEADING_ON
+
+
+def _set_off(line: str, lead: int) -> bool:
+    """The run-in term that ends at ``lead`` is set off from its text by a colon or a dash."""
+    return line[lead:lead + 3].lstrip(" \t")[:1] in (":", "-", "\u2013", "\u2014")
 
 
 def _capitals_alone(lines: Sequence[str], styles: Sequence[Optional[Style]], body: Style,
@@ -462,13 +475,18 @@ stands (**We** may not meet …, **You** can also contact …)."""
 _LABELLED = re.compile(r"[A-Z][A-Za-z]+\s+(?:[IVXLC]{1,6}|\d{1,3}|[A-Z])")
 """A word and a value, as a part's label is: ``SECTION I``, ``Part 2``, ``Coverage A``."""
 
-_DEFINES = re.compile(r"(?:means|shall mean|includes|refers to|has the (?:same )?meanings?)\b")
+_DEFINES = re.compile(r"(?:means|shall mean|includes|refers to|has the meaning)\b")
 """What the text after a defined term starts with where the term is in lower case (``flood means``)."""
 
 
-def _defines(line: str, lead: int) -> bool:
+_REDEFINES = re.compile(r"(?:means|shall mean|has the (?:same )?meanings?)\b")
+"""What the text after a term seen before starts with where it is defined again
+(not ``includes``: ``Contents includes property removed …`` is the term in use)."""
+
+
+def _defines_again(line: str, lead: int) -> bool:
     """The text after the run-in term that ends at ``lead`` says it defines it (``means``)."""
-    return _DEFINES.match(line[lead:].lstrip(" \t:-\u2013\u2014" + QUOTES)) is not None
+    return _REDEFINES.match(line[lead:].lstrip(" \t:-\u2013\u2014" + QUOTES)) is not None
 
 _LIST_ITEM = re.compile(r"\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})[.)]\s")
 """A line that starts a list's item: ``(b) ``, ``ii. ``, ``3) ``."""
@@ -479,7 +497,7 @@ _FIGURES = re.compile(r"[\d\s,.$\u00a3\u20ac\u20b9%/()-]*\d[\d\s,.$\u00a3\u20ac\
 TERM_WORDS = 4
 """A run this short may be a defined term whose definition goes on after it in lower case."""
 
-LEADING_ON = frozenset("a an and as at by for from in into of on or our than that the to under with your".split())
+LEADING_ON = frozenset("a an and as at by for from in into its of on or our than that the their to under with your".split())
 """Words a heading does not end on: they lead on to more of a sentence."""
 
 MIN_UNDER = 2
@@ -862,7 +880,7 @@ class Layout:
         if not body.bold:
             for i, term in run_in_terms(lines, styles, leads, headings):
                 key = term.casefold()
-                if key in self._terms_seen and leads[i] > 0 and not _defines(lines[i], leads[i]):
+                if key in self._terms_seen and leads[i] > 0 and not _defines_again(lines[i], leads[i]):
                     continue  # (a glossary defines a term once: one seen again is a defined term in use;
                     # a hanging term recurs by design: ``When We will pay`` in every section; one that
                     # says ``means`` is defined again: a section's own definitions, ``Business Property``)

@@ -306,12 +306,12 @@ class InOrder:
         the pool lets go of its queues: one started just before a stop may
         still be reading them, its arguments, from the fork server, and
         would find their semaphores deleted and end in a traceback."""
+        for future in self._issued:  # (first: the wait below may be cut short too)
+            _let_go(future)
         self._lifeline.close()
         self._alive.close()
         try:
             multiprocessing.connection.wait([self._all_ended])
-            for future in self._issued:
-                _let_go(future)
             self._pool.shutdown(wait=True, cancel_futures=True)
         finally:
             if self._spill is not None:

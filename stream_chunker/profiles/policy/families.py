@@ -48,9 +48,10 @@ water``), or glued to a word in capitals (``3.1COVERAGE``) or, after the
 number's closing dot, to any word with a capital (``5.2.10.Claim Related
 Information``: the extractor lost the space)."""
 
-TAIL = rf"(?:(?:{_BLANK}+|(?<=[{DASHES[2:]}]))(?P<text>{_INK}.*)|{_BLANK}*$|(?<=[.)])(?P<glued>[A-Z][a-z].*))"
-"""What follows any label: its text (after a space, or right after a dash
-that ends the label, as typesetters set one: ``Section I—Your Property``),
+TAIL = rf"(?:(?:{_BLANK}+|(?<=[\u2013\u2014])(?=[A-Z]))(?P<text>{_INK}.*)|{_BLANK}*$|(?<=[.)])(?P<glued>[A-Z][a-z].*))"
+"""What follows any label: its text (after a space, or right after an en or
+em dash that ends the label, as typesetters set one, before a capital:
+``Section I—Your Property``, not a range: ``Section 1–3 days``),
 nothing (white space or control characters alone: ``1.`` tab BEL is a label
 alone), or its text glued on (``M.Appraisal``, ``(3)Failure``: words the
 extractor ran together). A glued label may go on with a level already open,

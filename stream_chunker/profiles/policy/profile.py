@@ -207,7 +207,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         covered``'s items), and that list's heading if it has one; else it goes
         under the deepest level."""
         if line.decimal is not None or line.text is None or self.decimal_depth is not None or self.waiting \
-                or not self.started or (self.layout is not None and self.layout.body() is not None):
+                or not self.started or (self.layout is not None and self.layout.body() is not None) \
+                or verdict is TABLE_ROW:  # (a table of benefits' first row heads no list)
             return verdict
         if not self.heads_list:
             return verdict

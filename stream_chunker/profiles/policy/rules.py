@@ -132,12 +132,15 @@ def labelled_table_row(reads: Reads, line: LabelLine) -> Optional[Verdict]:
 
 
 def _next_item(reads: Reads, line: LabelLine) -> bool:
-    """The label is the next value of a level open above it."""
+    """The label is the next value of a level open above it, an item whose
+    title ends in no amount (a table's row taken for a list's first item,
+    ``1. Cancellation £5,000``, has no list to go on)."""
     m = line.match
     assert m is not None
     spot = place_outline(reads, line.family.meanings(m), line.family.printed(m)) if reads.started else None
     stack = reads.stack
-    return spot is not None and spot.depth < len(stack) and is_next_sibling(spot.level, stack[spot.depth].level)
+    return spot is not None and spot.depth < len(stack) and is_next_sibling(spot.level, stack[spot.depth].level) \
+        and not ends_in_amount(stack[spot.depth].title)
 
 
 def next_in_sequence(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
