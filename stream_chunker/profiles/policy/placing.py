@@ -5,16 +5,15 @@ open level or open one deeper (``profiles.labels.place``), and a prefixed
 level sits above the outline. The first label may carry any value, but until
 a label follows it by the rules it is a guess: a title of the same family that
 does not follow it takes its place. Two-column text printed out of order may
-still place a label near its open level (``out_of_order``).
-
-These read the profile's state through ``Reads`` and return a ``Placement``
-or ``None``; they write nothing.
+still place a label near its open level (``out_of_order``). These read the
+profile's state through ``Reads`` and return a ``Placement`` or ``None``.
 """
 
 from __future__ import annotations
 
 from typing import Mapping, Optional, Protocol, Sequence, Tuple, Union
 
+from ...core.layout import RUN_IN
 from ..labels import DECIMAL, Level, Meaning, Number, Value, follows, is_first, place
 from .contents import Contents
 from .state import UNNUMBERED, Frame, Open, deepest_numbered, is_prefixed, restated
@@ -247,12 +246,10 @@ def is_next_sibling(label: Union[Meaning, Level], before: Union[Meaning, Level])
 
 
 def after_ended(reads: Reads, options: Sequence[Meaning], printed: str) -> Optional[Placement]:
-    """The numbers go on around a heading without a number: the next value of
-    a level that heading ended opens where that level was (``1. PREAMBLE``,
-    ``OPERATIVE CLAUSE``, ``2. DEFINITIONS``); and under the next prefixed
-    heading of a set that numbers its items on from one to the next (``SECTION
-    E) ... STANDARD`` holds ``1.``-``17.``, the next ``SECTION E) ...
-    SPECIFIC`` goes on at ``18.``)."""
+    """The numbers go on around a heading without a number: the next value of a
+    level that heading ended opens where it was (``1. PREAMBLE``, ``OPERATIVE
+    CLAUSE``, ``2. DEFINITIONS``), or under a sibling heading (``SECTION E) …
+    STANDARD`` holds ``1.``-``17.``, the next ``SECTION E) …`` goes on at ``18.``)."""
     stack = reads.stack
     for option in options:
         ended = reads.ended.get(option.style)
@@ -264,16 +261,18 @@ def after_ended(reads: Reads, options: Sequence[Meaning], printed: str) -> Optio
 
 
 def _after_sibling(stack: Sequence[Open], ended: Ended) -> bool:
-    """The level above where an ended level was is now a prefixed heading of
-    the same word, or that heading without a number again (set alike, holding
-    its title: a table's header atop the next page, ``WHAT IS INSURED WHAT IS
-    NOT INSURED``; ``… (continued)``), with nothing under it yet."""
+    """The level above where an ended level was is now, with nothing under it
+    yet, a prefixed heading of the same word, or a heading without a number
+    set alike: any, where the layout sets both apart (conditions each titled
+    and numbered on: ``Misrepresentation`` ⏎ ``1.``, ``Property of Others`` ⏎
+    ``2.``), else one holding its title (``… (continued)``)."""
     depth, _, parent = ended
     if parent is None or not 0 < depth == len(stack):
         return False
     above, style = stack[depth - 1], parent.level.style
     return above.level.style == style and (is_prefixed(style) or style == UNNUMBERED and bool(parent.title) and (
-        above.prominence == parent.prominence and f" {parent.title.casefold()} " in f" {above.title.casefold()} "))
+        above.prominence == parent.prominence and (above.prominence is not None and above.prominence > RUN_IN
+                                                   or f" {parent.title.casefold()} " in f" {above.title.casefold()} ")))
 
 
 def _still_under(stack: Sequence[Open], ended: Ended) -> bool:

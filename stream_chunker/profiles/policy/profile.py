@@ -1272,8 +1272,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 self.in_heading(first)
         else:
             layout = self.layout
-            self._take_label_text(opened, label, first, layout is not None and layout.larger(opened.prominence)
-                                  and layout.prominence(line.first) == opened.prominence)
+            self._take_label_text(opened, label, first, opened.prominence is not None and layout is not None
+                                  and layout.larger(opened.prominence) and layout.prominence(line.first) == opened.prominence)
             if opened.heading:
                 self._title_lines.append(line)
                 self._title_set = self.layout.prominence(line.first) if self.layout is not None else None

@@ -295,7 +295,8 @@ def outline_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
         or replacing(reads, Level(options[0].style, options[0].value, label), title, options)
     if placed is None and (title or text is not None and RUN_IN.match(text)):
         placed = out_of_order(reads, options, label)
-    if placed is None and text is not None and text[:1].isupper():
+    if placed is None and text is not None and (text[:1].isupper() or text[:1] == "(" and first_letter(text).isupper()):
+        # (a capital first, or after a label of its own: ``5. (1) This contract …``)
         placed = after_missed(reads, options, label) or after_ended(reads, options, label)
     if placed is None and line.set_apart and not line.under_title and text is not None \
             and styled_title(text, reads.max_words):
