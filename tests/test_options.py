@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from stream_chunker import Chunker, ConfigError, EncodingUnavailable, InputError, chunk_lines
 from stream_chunker.core.sizing import UNITS, Characters, EstimatedTokens, RealTokens, sizer
@@ -154,3 +156,14 @@ def test_each_unit_has_its_sizer() -> None:
     assert chosen["real"].joined(texts, 4, 95, more, 3, 20, "\n", 100) == 101  # ruled out uncounted
     with pytest.raises(ValueError, match="no sizer for unit 'real' without a count"):
         sizer("real")
+
+
+@given(st.integers(min_value=0, max_value=10**7), st.integers(min_value=0, max_value=10**7))
+def test_the_estimate_sizer_counts_as_estimate_tokens_does(words: int, more: int) -> None:
+    """``EstimatedTokens`` spells the estimate out where the packer asks it of
+    every paragraph: it must stay the one ``estimate_tokens`` defines."""
+    from stream_chunker.core.chunk import estimate_tokens
+
+    sizer = EstimatedTokens()
+    assert sizer.size("", words) == estimate_tokens(words)
+    assert sizer.joined([], words, 0, "", more, 0, " ", 0) == estimate_tokens(words + more)

@@ -76,8 +76,8 @@ def leads_in(text: str, larger: bool = False) -> bool:
     >>> leads_in("Losses We Cover Under Coverages A, B and C:"), leads_in("Losses We Cover Under Coverages A, B and C:", True)
     (False, True)
     """
-    words = len(text.split())
-    return text.endswith(":") and words <= LEAD_IN_WORDS * (2 if larger else 1) and _DEFINES.search(text) is None
+    return text.endswith(":") and len(text.split()) <= LEAD_IN_WORDS * (2 if larger else 1) \
+        and _DEFINES.search(text) is None
 
 
 def reads_as_sentence(title: str, max_words: int) -> bool:
