@@ -17,6 +17,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from itertools import groupby
 from pathlib import Path
@@ -367,8 +368,6 @@ def test_a_stop_that_left_a_document_s_lock_held_still_ends_the_pool(tmp_path):
     wait for it and before anything could let it go: the pool still ends
     (its thread fails that document's future, which needs the lock), where
     it used to wait for ever."""
-    import threading
-
     big = write(tmp_path / "big.txt", generate(pages=400, seed=1))
     small = write(tmp_path / "small.txt", generate(pages=3, seed=2))
     ended = threading.Event()
@@ -508,7 +507,14 @@ def test_ctrl_c_stops_the_workers_and_leaves_whole_lines(many_pages, attempt):
     workers = _descendants(proc.pid)
     assert len(workers) >= 2  # the fork server and its workers at least
     proc.send_signal(signal.SIGINT)
-    rest, err = proc.stdout.read(), proc.stderr.read()
+    out: List[bytes] = []  # (read within a bound: a stop that hangs fails here, not the whole test run)
+    reader = threading.Thread(target=lambda: out.extend((proc.stdout.read(), proc.stderr.read())), daemon=True)
+    reader.start()
+    reader.join(CHILD_TIMEOUT)
+    if reader.is_alive():
+        proc.kill()
+        pytest.fail("the run stopped by Ctrl-C did not end: its pipes stayed open")
+    rest, err = out
     assert proc.wait(timeout=CHILD_TIMEOUT) == EXIT_INTERRUPTED
     assert b"Traceback" not in err and b"KeyboardInterrupt" not in err
     chunks = json_lines((first + rest).decode())
