@@ -126,13 +126,15 @@ def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
         lead = abs(lead)
         line = lines[i]
         term = line[:lead].strip().rstrip(":-\u2013\u2014 ").strip(QUOTES)
-        rest = line[lead:].lstrip(" \t:-\u2013\u2014")
+        after = line[lead:].lstrip(" \t")
+        rest = after.lstrip(" \t:-\u2013\u2014")
+        set_off = after[:1] in (":", "-", "\u2013", "\u2014")  # (``You: the person named``)
         if not term or len(term.split()) > MAX_TERM_WORDS or not any(ch.isalnum() for ch in rest):
             continue  # (no text after it: ``We;`` leads into a list, ``a)`` ``b)``)
         if not term[0].isupper() and not _DEFINES.match(rest):
             continue  # (a term in lower case is one where its definition says so: ``flood means …``)
         if rest.lstrip(", ")[:1].islower() and (term.split()[0] in _DETERMINERS or _LABELLED.fullmatch(term)) \
-                and not _set_off(line, lead) and not _DEFINES.match(rest):
+                and not set_off and not _DEFINES.match(rest):
             continue  # (a defined term that starts a sentence: **The Insurer** will not pay for, **We** may;
             # or a part named by its label: **SECTION I** describes the insurance on your property;
             # not one set off or defined: **You**: the person named, **We** means AXA)
@@ -145,7 +147,7 @@ def run_in_terms(lines: Sequence[str], styles: Sequence[Optional[Style]],
         if before and not before.endswith((".", ";", ":", ")", "?")) and not (
                 i - 1 in headings and not _LIST_ITEM.match(before)
                 or _LIST_ITEM.match(before) and not (set_before is not None and set_before.bold)
-                and not _leads_on(before)):
+                and not leads_on_word(before)):
             continue  # (a bold item before it is a heading that wraps: ``a. Replacement Cost Loss`` ⏎ ``Settlement``;
             # an item's line that stops on ``the`` goes on with a term in use: ``… on behalf of the`` ⏎ **Insured Person**)
         out.append((i, term))
@@ -334,19 +336,18 @@ def _sentence_goes_on(lines: Sequence[str], styles: Sequence[Optional[Style]], i
     """
     if not i or styles[i - 1] not in (body, None):
         return False  # (after a line set above the body: a heading's own lines)
-    return _leads_on(lines[i - 1])
+    return leads_on_word(lines[i - 1])
 
 
-def _leads_on(line: str) -> bool:
-    """``line`` stops on a word that leads on (``the``, ``its``), not on a
-    capital that only looks like one (``Coverage A``)."""
-    words = line.split()
-    return bool(words) and not words[-1].isupper() and words[-1].lower() in LEADING_ON
+def leads_on_word(text: str) -> bool:
+    """``text`` stops on a word that leads on (``the``, ``its``, ``UNDER``), not
+    on a capital letter that only looks like one (``Coverage A``).
 
-
-def _set_off(line: str, lead: int) -> bool:
-    """The run-in term that ends at ``lead`` is set off from its text by a colon or a dash."""
-    return line[lead:lead + 3].lstrip(" \t")[:1] in (":", "-", "\u2013", "\u2014")
+    >>> leads_on_word("cover under the"), leads_on_word("COVER UNDER"), leads_on_word("under Coverage A")
+    (True, True, False)
+    """
+    words = text.split()
+    return bool(words) and words[-1].lower() in LEADING_ON and words[-1] != "A"
 
 
 def _capitals_alone(lines: Sequence[str], styles: Sequence[Optional[Style]], body: Style,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Tuple
 
-from ...core.layout import LEADING_ON, reads_as_heading
+from ...core.layout import LEADING_ON, leads_on_word, reads_as_heading
 from ...core.text import DASHES, first_letter, leads_in, mostly_figures, reads_as_sentence, title_case
 from .families import OWN_VALUE, OWN_WORD, PREFIX_WORDS
 
@@ -86,8 +86,7 @@ def leads_on(title: str) -> bool:
     >>> leads_on("APPLICABLE TO PART A- DOMESTIC COVER UNDER"), leads_on("Missed Departure &"), leads_on("Hijack")
     (True, True, False)
     """
-    last = (title.split() or [""])[-1]
-    return last.lower() in LEADING_ON or last[-1:] in _LEADS_ON
+    return leads_on_word(title) or title.rstrip()[-1:] in _LEADS_ON
 
 
 _CLAUSE_GOES_ON = frozenset("when where which who whom whose if unless whether while whilst because although".split())

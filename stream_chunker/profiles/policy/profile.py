@@ -1272,11 +1272,12 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 self.in_heading(first)
         else:
             layout = self.layout
-            self._take_label_text(opened, label, first, opened.prominence is not None and layout is not None
-                                  and layout.larger(opened.prominence) and layout.prominence(line.first) == opened.prominence)
+            set_as = layout.prominence(line.first) if layout is not None else None
+            self._take_label_text(opened, label, first, set_as is not None and set_as == opened.prominence
+                                  and layout is not None and layout.larger(set_as))
             if opened.heading:
                 self._title_lines.append(line)
-                self._title_set = self.layout.prominence(line.first) if self.layout is not None else None
+                self._title_set = set_as
                 self._wrapping = opened  # (the line after may go on with it: ``continue_paragraph``)
                 self.in_heading(first)
             else:
