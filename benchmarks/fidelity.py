@@ -72,7 +72,8 @@ NOTES = [
     "- **headings**: heading rows whose title is one of the heading strings a chunk carries as metadata.",
     "- **purity**: chunks of 20 words or more in which at most one top-two-level row starts; a heading "
     "followed at once by its first sub-heading (`SECTION 1 Medical expenses` then `What is covered`) "
-    "is one start, two siblings are two. A title of one or two words without a label (`Cover`, `Home`) "
+    "is one start, even where the sub-heading's label starts with a word (`Annexure A` then `List I – …`); "
+    "two siblings are two. A title of one or two words without a label (`Cover`, `Home`) "
     "starts only as a line of its own, not where a sentence starts with it (`Cover includes …`).",
     "- **citable**: rows whose chunk (the one the row starts, not a contents line naming it earlier) names "
     "the row or one of its ancestors in its metadata (our `clause`, "

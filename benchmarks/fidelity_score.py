@@ -273,7 +273,9 @@ def _purity(rows: Sequence[Row], index: _Index) -> Tuple[int, int]:
                                                  _heading_words(row), row.depth)
                                                 for row in rows if row.depth <= 2 and row_key(row)}:
         for number, at in index.item_starts(key, prefix, labelled, whole):
-            spans.setdefault(number, []).append((at, at + len(key), at + whole, depth))
+            # (the row starts at its prefix word, which its key leaves out: ``List`` of ``List I``)
+            begin = at - 1 if prefix and at and index.views[number].words[at - 1] == prefix else at
+            spans.setdefault(number, []).append((begin, at + len(key), at + whole, depth))
     starts = {number: _separate(found) for number, found in spans.items()}
     judged = [number for number, view in enumerate(index.views) if view.text_words >= PURE_MIN_WORDS]
     return sum(1 for number in judged if starts.get(number, 0) <= 1), len(judged)

@@ -212,6 +212,20 @@ def test_a_heading_followed_at_once_by_its_first_sub_heading_is_one_start() -> N
     assert score(rows, mixed)["purity"] == 0.0
 
 
+def test_a_sub_heading_starts_at_its_prefix_word() -> None:
+    """``Annexure A`` ⏎ ``List I – Items …``: the sub-heading's label starts
+    with a word (``List``) its key leaves out; it still follows at once."""
+    rows = [Row(("Annexure A",), "Annexure A", "Annexure A", None, True),
+            Row(("Annexure A", "List I"), "List I", "Items not covered", None, True),
+            Row(("Annexure A", "List II"), "List II", "Items in room charges", None, True)]
+    body = " ".join(f"w{n}" for n in range(25))
+    heads = ["Annexure A", "Items not covered"]  # (the first is its own label's title)
+    opening = [Chunk(body, heads, "A.List I")]
+    assert score(rows, opening)["purity"] == 1.0
+    siblings = [Chunk(f"List II – Items in room charges\n{body}", heads, "A.List I")]
+    assert score(rows, siblings)["purity"] == 0.0
+
+
 def test_a_short_heading_starts_an_item_only_on_a_line_of_its_own() -> None:
     """``Cover`` the heading, ``Cover includes telephone …`` a sentence: a title
     of one or two words without a label starts its item only as a line of its
