@@ -1216,6 +1216,21 @@ def test_labels_alone_at_a_page_foot_do_not_take_the_next_pages_heading() -> Non
     assert chunk_with(chunks, "will pay the value").heading_path == "Basis of Settlement"
 
 
+def test_a_label_alone_gives_way_to_a_marked_line_with_a_label_of_its_own() -> None:
+    """``Annexure A`` ⏎ ``List I – Items …``, both bold: the second line prints
+    its own label, so it is no title of the first but a heading under it, as
+    text reads the two; and the lists after it are its siblings."""
+    annex = [("Annexure A", BOLD), ("List I – Items for which no cover is available under the policy", BOLD),
+             ("", None), body("1 SPIROMETRE"), ("", None), body("2 SPACER"), ("", None),
+             ("List II – Items that are part of the room charges", BOLD), ("", None),
+             body("1 BABY CHARGES"), ("", None), body("2 HAND WASH")]
+    chunks = read([COVER, annex])
+    first = chunk_with(chunks, "SPIROMETRE")
+    assert first.heading_path.startswith("Annexure A > Items for which no cover")
+    assert first.id.startswith("A.List I"), first.id
+    assert chunk_with(chunks, "BABY CHARGES").heading_path.startswith("Annexure A > Items that are part")
+
+
 def test_a_title_that_ends_on_under_goes_on_onto_a_line_that_reads_as_a_label() -> None:
     """``SECTION D) EXCLUSIONS … COVER UNDER`` ⏎ ``SECTION C) BENEFITS COVERED
     UNDER THE POLICY``, set alike: no title ends on ``under``, so the second

@@ -282,7 +282,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def _styled_place(self, rec: Line) -> Optional[int]:
         """``CONTINUES``, the depth the stack is cut to before it, or None (text)."""
         self._styled_within = None
-        if self.layout is None or self.listed(rec) or self.waiting and not self._overleaf(rec):
+        if self.layout is None or self.listed(rec) or self.waiting and not self._own_label(rec):
             return None
         value = self.layout.prominence(rec.first)
         if self._continues_styled(rec, value):
@@ -311,19 +311,24 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             depth = styled_depth(stack, value)
         if self._held_by_item(rec, value, depth):
             return depth
-        if depth == len(stack) and stack and not stack[-1].heading and not self._ends_items(rec, value, labelled):
+        if depth == len(stack) and stack and not self._heads(stack[-1]) and not self._ends_items(rec, value, labelled):
             # Under the deepest level only as a heading's subheading (a decimal
             # section is one): under an item a term or a line set in bold is
             # emphasis within its text; one set larger or in capitals is a
             # heading, and ends the items (``ENDORSEMENT`` after a notice's ``6.``).
             return None
-        while depth and not stack[depth - 1].heading:
+        while depth and not self._heads(stack[depth - 1]):
             depth -= 1  # a heading never goes under an item: it ends the items
         depth = self._past_contents(depth)
         # It ends every decimal section open or none: the numbers go on around it.
         if any(o.level.style == DECIMAL for o in stack[:depth]) and any(o.level.style == DECIMAL for o in stack[depth:]):
             return None
         return depth
+
+    def _heads(self, opened: Open) -> bool:
+        """``opened`` is a heading, or a label alone the line being placed
+        leaves with no text, which makes it one (``_settle_waiting``)."""
+        return opened.heading or any(opened is waiting[0] for waiting in self.waiting)
 
     def _held_by_item(self, rec: Line, value: float, depth: int) -> bool:
         """A marked line going at ``depth`` is a heading under the item open
@@ -357,11 +362,15 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 return at
         return None
 
-    def _overleaf(self, rec: Line) -> bool:
-        """Line ``rec``, the next page's first after labels alone at the foot of
-        a page, is set larger than the body: a heading of its own, not their
-        text (a form's stamp ``1 1`` ⏎ page ⏎ ``COLORADO CHANGES –``)."""
+    def _own_label(self, rec: Line) -> bool:
+        """Line ``rec``, marked by the layout after labels alone, is a heading
+        of its own, not their text: it prints a label of its own (``Annexure
+        A`` ⏎ ``List I – Items …``, as text reads it), or it is the next
+        page's first, set larger than the body, after labels alone at the foot
+        of a page (a form's stamp ``1 1`` ⏎ page ⏎ ``COLORADO CHANGES –``)."""
         assert self.layout is not None
+        if prefix_label(rec.text) is not None:
+            return True
         value = self.layout.prominence(rec.first)
         return value is not None and self.layout.larger(value) and rec.page > self.waiting[-1][1].page
 
