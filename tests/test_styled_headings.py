@@ -1231,6 +1231,20 @@ def test_a_label_alone_gives_way_to_a_marked_line_with_a_label_of_its_own() -> N
     assert chunk_with(chunks, "BABY CHARGES").heading_path.startswith("Annexure A > Items that are part")
 
 
+def test_a_term_that_ends_on_one_of_its_forms_after_a_slash_is_a_term() -> None:
+    """``WE / US / OUR`` ends on ``OUR``, a word that leads on in a sentence
+    (``… damage to your``); after a slash it is one of the term's forms, and
+    the line is a term of the list like those before it."""
+    terms = [("DEFINITION OF TERMS", BIG), ("", None),
+             ("VERMIN", BOLD), body("Rats, mice, grey squirrels, pigeons, foxes, wasps or hornets."), ("", None),
+             ("WE / US / OUR", BOLD), body("The insurer, a company that writes home insurance."), ("", None),
+             ("YOU/YOUR", BOLD), body("The person named in the schedule as the policyholder."), ("", None),
+             body("The terms above have these meanings wherever they are used in this policy.")]
+    chunks = read([COVER, terms])
+    assert chunk_with(chunks, "The insurer, a company").heading_path == "DEFINITION OF TERMS > WE / US / OUR"
+    assert chunk_with(chunks, "The person named").heading_path == "DEFINITION OF TERMS > YOU/YOUR"
+
+
 def test_a_title_that_ends_on_under_goes_on_onto_a_line_that_reads_as_a_label() -> None:
     """``SECTION D) EXCLUSIONS … COVER UNDER`` ⏎ ``SECTION C) BENEFITS COVERED
     UNDER THE POLICY``, set alike: no title ends on ``under``, so the second

@@ -341,13 +341,18 @@ def _sentence_goes_on(lines: Sequence[str], styles: Sequence[Optional[Style]], i
 
 def leads_on_word(text: str) -> bool:
     """``text`` stops on a word that leads on (``the``, ``its``, ``UNDER``), not
-    on a capital letter that only looks like one (``Coverage A``).
+    on a capital letter that only looks like one (``Coverage A``), nor on one
+    of a term's forms after a slash (``WE / US / OUR``, ``You/Your``).
 
     >>> leads_on_word("cover under the"), leads_on_word("COVER UNDER"), leads_on_word("under Coverage A")
     (True, True, False)
+    >>> leads_on_word("WE / US / OUR"), leads_on_word("You/Your"), leads_on_word("damage to your")
+    (False, False, True)
     """
     words = text.split()
-    return bool(words) and words[-1].lower() in LEADING_ON and words[-1] != "A"
+    if not words or words[-1] == "A" or "/" in words[-1] or len(words) > 1 and words[-2] == "/":
+        return False
+    return words[-1].lower() in LEADING_ON
 
 
 def _capitals_alone(lines: Sequence[str], styles: Sequence[Optional[Style]], body: Style,
@@ -450,8 +455,7 @@ def reads_as_heading(text: str, after: str, larger: bool = False) -> bool:
         return False  # a table's cells set in bold (``INR`` ⏎ ``3,750,000``), or a code
     if after[:1].islower() and len(text.split()) > TERM_WORDS:
         return False  # (a term of a definitions list may go on: ``Agistment`` ⏎ ``is to take in …``)
-    last = text.rsplit(None, 1)[-1].lower() if text.strip() else ""
-    return last not in LEADING_ON or larger and after[:1].isupper()
+    return not leads_on_word(text) or larger and after[:1].isupper()
 
 
 SYMBOL_BULLETS = "lnoquv"
@@ -521,7 +525,7 @@ def _long_title(text: str) -> bool:
     (True, False)
     """
     words = text.split()
-    return len(words) <= TITLE_WORDS + 4 and _CLAUSE_MARK.search(text) is None and words[-1].lower() not in LEADING_ON
+    return len(words) <= TITLE_WORDS + 4 and _CLAUSE_MARK.search(text) is None and not leads_on_word(text)
 
 
 _CLAUSE_MARK = re.compile(r"[.;:]")
@@ -715,7 +719,7 @@ def _page_ends_apart(line: str) -> bool:
     (True, True, False)
     """
     return (title_case(line) or line.isupper() or line[-1].isdigit() or line[-1] in ")%") \
-        and not line.lstrip()[:1].isdigit() and line.rsplit(None, 1)[-1].lower() not in LEADING_ON
+        and not line.lstrip()[:1].isdigit() and not leads_on_word(line)
 
 
 _DEFINED = re.compile(
