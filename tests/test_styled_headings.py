@@ -1245,6 +1245,26 @@ def test_a_term_that_ends_on_one_of_its_forms_after_a_slash_is_a_term() -> None:
     assert chunk_with(chunks, "The person named").heading_path == "DEFINITION OF TERMS > YOU/YOUR"
 
 
+def test_a_labelled_line_over_a_contents_leader_is_that_entrys_first_line() -> None:
+    """``PART C UNINSURED/UNDERINSURED`` ⏎ ``MOTORISTS COVERAGE ....... 6``: a
+    long entry wraps, its label on the line with no leader; it opens no part,
+    and the parts of the body are cited once each."""
+    contents = [("QUICK REFERENCE", BIG), ("", None),
+                ("PART A LIABILITY COVERAGE ........ 2", BOLD), body("EXCLUSIONS ........ 3"),
+                ("PART B UNINSURED/UNDERINSURED", BOLD), body("MOTORISTS COVERAGE ....... 6"),
+                body("ARBITRATION ......... 7"), ("PART C COVERAGE FOR DAMAGE", BOLD),
+                body("TO YOUR AUTO ............ 9"), body("APPRAISAL .......... 11")]
+    parts = [("PART A – LIABILITY COVERAGE", BIG), ("", None), body("We will pay damages for bodily injury."),
+             ("", None), ("PART B – UNINSURED MOTORISTS COVERAGE", BIG), ("", None),
+             body("We will pay damages an uninsured driver owes."), ("", None),
+             ("PART C – COVERAGE FOR DAMAGE TO YOUR AUTO", BIG), ("", None),
+             body("We will pay for direct and accidental loss to your auto.")]
+    chunks = read([COVER, contents, parts])
+    assert [chunk_with(chunks, text).id for text in ("bodily injury", "uninsured driver", "accidental loss")] \
+        == ["A", "B", "C"]
+    assert not any(chunk.id.startswith(("B", "C")) for chunk in chunks if chunk.pages[0] == 2)
+
+
 def test_a_title_that_ends_on_under_goes_on_onto_a_line_that_reads_as_a_label() -> None:
     """``SECTION D) EXCLUSIONS … COVER UNDER`` ⏎ ``SECTION C) BENEFITS COVERED
     UNDER THE POLICY``, set alike: no title ends on ``under``, so the second

@@ -23,6 +23,8 @@ MAX_ENTRY_WORDS = 12
 
 _ENTRY = re.compile(r"(?P<title>.*[^\W\d_].*?)(?<![$£€¥₹#])\s+(?P<page>\d{1,3})")
 """A title with a letter in it, then a page number after a space (not an amount)."""
+_LEADER = re.compile(r"(?:\.[ \t]?){4,}[ \t]*\d{0,4}[ \t]*$")
+"""A dot leader at a line's end, and its page number if the line has it."""
 
 
 def contents_entries(lines: Sequence[str]) -> List[int]:
@@ -54,3 +56,20 @@ def contents_entries(lines: Sequence[str]) -> List[int]:
     if len(run) >= MIN_ENTRIES:
         out += run
     return out
+
+
+def wrapped_entries(lines: Sequence[str]) -> List[int]:
+    """The indexes of ``lines`` (a page's) that start an entry wrapped over two
+    lines: no leader of their own, right above a line that ends in one and
+    starts with a word (``PART C UNINSURED/UNDERINSURED`` ⏎ ``MOTORISTS
+    COVERAGE ....... 6``). A label on such a line is the entry's, not a section's.
+
+    >>> wrapped_entries(["PART B MEDICAL .... 5", "PART C UNINSURED/UNDERINSURED", "MOTORISTS COVERAGE ....... 6"])
+    [1]
+    >>> wrapped_entries(["PART C UNINSURED", "", "MOTORISTS ....... 6", "4.2 Escape of", "4.3 Theft ..... 7"])
+    []
+    """
+    return [i for i in range(len(lines) - 1)
+            if (".." in lines[i + 1] or ". ." in lines[i + 1]) and lines[i].strip() and lines[i + 1][:1].isalpha()
+            and _LEADER.search(lines[i + 1]) is not None
+            and _LEADER.search(lines[i]) is None]

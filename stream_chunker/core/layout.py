@@ -32,7 +32,7 @@ import re
 from collections import deque
 from typing import AbstractSet, Callable, Collection, Container, Deque, Dict, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
 
-from .contents_page import contents_entries
+from .contents_page import contents_entries, wrapped_entries
 from .text import leads_in, mostly_figures, title_case
 
 _LINE_ENDS = re.compile(r"\r\n|\r|\n")
@@ -843,7 +843,8 @@ class Layout:
         self._pairs_seen: Set[Tuple[str, str]] = set()  # titles alone in text, and the line before each
         self._headings_seen: Dict[str, float] = {}  # one-line headings marked, casefolded -> prominence; MAX_TERMS
         self._before: List[Tuple[str, bool]] = []  # the last lines noted (line end kept), and which are furniture
-        self._entries: Dict[int, None] = {}  # line numbers of a contents list's entries, not yet read, in order
+        self._entries: Dict[int, bool] = {}  # line numbers of a contents list's entries, not yet read, in order;
+        # True for the first line of one wrapped over two
 
     def note(self, first_line: int, text: str, styles: Sequence[Optional[Style]], leads: Sequence[int] = (),
              centred: Collection[int] = ()) -> None:
@@ -852,8 +853,11 @@ class Layout:
         ``leads`` the bold run-in term each line starts with, in characters;
         ``centred`` the lines centred alone over the paragraph after them."""
         lines = _LINE_ENDS.split(text)  # the line ends the splitter knows (``core.stages.splitter``)
-        for i in contents_entries(lines):  # (a whole page is here: a run of entries shows on it)
-            self._entries[first_line + i] = None
+        entries = dict.fromkeys(contents_entries(lines), False)  # (a whole page is here: a run of entries shows on it)
+        for i in wrapped_entries(lines):
+            entries.setdefault(i, True)
+        for i in sorted(entries):
+            self._entries[first_line + i] = entries[i]
         chars = self._chars
         for line, style in zip(lines, styles):
             if style is not None:
@@ -1040,7 +1044,11 @@ class Layout:
 
     def listed(self, line: int) -> bool:
         """Line ``line`` is an entry of a contents list on its page (``core.contents_page``)."""
-        return line in self._entries
+        return self._entries.get(line) is False
+
+    def starts_entry(self, line: int) -> bool:
+        """Line ``line`` starts a contents entry wrapped onto the next line (``core.contents_page``)."""
+        return self._entries.get(line, False)
 
     def forget(self, last: int) -> None:
         """Lines up to ``last`` are read: their marks go."""

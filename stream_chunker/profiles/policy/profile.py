@@ -147,6 +147,12 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def listed_on_page(self, rec: Line) -> bool:
         return self.layout is not None and self.layout.listed(rec.first)
 
+    def _starts_entry(self, rec: Line) -> bool:
+        """A numbered or labelled line that starts a contents entry wrapped
+        onto the next line, the one with the leader (the layout knows: text
+        alone is read in blocks that depend on how it is fed)."""
+        return self.layout is not None and self.layout.starts_entry(rec.first)
+
     def yields_to_layout(self, found: Tuple[str, "re.Match[str]"]) -> bool:
         return found[0] == LABEL and self.preset.family_of(found[1]).yields_to_layout
 
@@ -155,7 +161,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         """A decimal number and a title: the preset's heading rules decide (see
         ``profiles.policy.rules``)."""
         assert rec.match is not None
-        if self.listed(rec):
+        if self.listed(rec) or self._starts_entry(rec):
             self._verdict = LISTED
             return False
         line = self._heading_line
@@ -174,7 +180,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         """An outline label (or a decimal number alone, or ``6.`` where decimal
         sections are open): the preset's label rules decide."""
         assert rec.match is not None
-        if self.listed(rec):
+        if self.listed(rec) or self._starts_entry(rec):
             self._verdict = LISTED
             return False
         fresh = self._fresh
