@@ -1265,6 +1265,25 @@ def test_a_labelled_line_over_a_contents_leader_is_that_entrys_first_line() -> N
     assert not any(chunk.id.startswith(("B", "C")) for chunk in chunks if chunk.pages[0] == 2)
 
 
+def test_a_part_named_at_a_lines_start_in_the_body_style_is_text() -> None:
+    """Inside Part C, whose heading is set apart, ``Part D - Coverage for Damage
+    to Your Auto shall pay for`` ⏎ ``the covered loss …`` in the body's style
+    names the next part in a sentence: it opens no part, and the real Part D
+    after it is read."""
+    page = [("PART C – UNINSURED MOTORISTS COVERAGE", BIG), ("", None),
+            ("INSURING AGREEMENT", BOLD), body("We will pay damages an insured is legally entitled to recover."),
+            ("", None), ("OTHER INSURANCE", BOLD), body("If there is other applicable insurance we will pay as follows:"),
+            body("Part D - Coverage for Damage to Your Auto shall pay for"),
+            body("the covered loss and Part C shall pay the rest."), ("", None),
+            ("ARBITRATION", BOLD), body("If we and an insured do not agree the matter may be arbitrated."), ("", None),
+            ("PART D – COVERAGE FOR DAMAGE TO YOUR AUTO", BIG), ("", None),
+            body("We will pay for direct and accidental loss to your auto.")]
+    chunks = read([COVER, page])
+    assert chunk_with(chunks, "Part C shall pay the rest").id == "C/other-insurance"
+    assert chunk_with(chunks, "arbitrated").id == "C/arbitration"
+    assert chunk_with(chunks, "accidental loss").id == "D"
+
+
 def test_a_title_that_ends_on_under_goes_on_onto_a_line_that_reads_as_a_label() -> None:
     """``SECTION D) EXCLUSIONS … COVER UNDER`` ⏎ ``SECTION C) BENEFITS COVERED
     UNDER THE POLICY``, set alike: no title ends on ``under``, so the second

@@ -845,6 +845,7 @@ class Layout:
         self._before: List[Tuple[str, bool]] = []  # the last lines noted (line end kept), and which are furniture
         self._entries: Dict[int, bool] = {}  # line numbers of a contents list's entries, not yet read, in order;
         # True for the first line of one wrapped over two
+        self._plain: Dict[int, None] = {}  # line numbers of the lines set in the body's style, not yet read, in order
 
     def note(self, first_line: int, text: str, styles: Sequence[Optional[Style]], leads: Sequence[int] = (),
              centred: Collection[int] = ()) -> None:
@@ -868,6 +869,10 @@ class Layout:
             return
         body = self.body()
         assert body is not None
+        plain = self._plain
+        for i, style in enumerate(styles):
+            if style == body:
+                plain[first_line + i] = None
         marks: Dict[int, float] = {}
         headings = set()
         runs = standing_out(lines, styles, body)
@@ -1050,14 +1055,18 @@ class Layout:
         """Line ``line`` starts a contents entry wrapped onto the next line (``core.contents_page``)."""
         return self._entries.get(line, False)
 
+    def plain(self, line: int) -> bool:
+        """Line ``line`` is set in the body's own style (once the body is known)."""
+        return line in self._plain
+
     def forget(self, last: int) -> None:
         """Lines up to ``last`` are read: their marks go."""
-        entries = self._entries
-        while entries:
-            oldest = next(iter(entries))
-            if oldest > last:
-                break
-            del entries[oldest]
+        for lines in (self._entries, self._plain):
+            while lines:
+                oldest = next(iter(lines))
+                if oldest > last:
+                    break
+                del lines[oldest]
         order, marks, centred = self._order, self._marks, self._centred
         while order and order[0] <= last:
             line = order.popleft()

@@ -191,6 +191,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         line = self._label_line
         line.read(self.preset.families, self, rec.match)
         line.set_apart = self._set_apart(rec)
+        line.plain = self.layout is not None and self.layout.plain(rec.first)
         line.under_title = fresh is not None and not self._title_is_text and self._set_alike_below(rec, fresh, False)
         for rule in self.preset.outline_labels if line.decimal is None else self.preset.decimal_labels:
             verdict = rule(self, line)

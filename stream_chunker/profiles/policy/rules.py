@@ -31,9 +31,10 @@ from ..base import Rule
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number, parse_number
 from .contents import ENTRY, may_be_entry, same_title
 from .families import DECIMAL_HEADING, FAMILIES, Family, label_pattern, leads
-from .outline import RUN_IN, ends_in_amount, is_title, styled_title
+from .outline import RUN_IN, ends_in_amount, is_title, leads_on, styled_title
 from .placing import (Placement, Reads, after_ended, after_held, after_missed, is_next_sibling, out_of_order, place_decimal,
                       place_outline, replacing, set_apart)
+from .state import is_prefixed
 
 
 class Refusal(NamedTuple):
@@ -189,11 +190,13 @@ def sibling_form(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
 class LabelLine:
     """A label line, read once for its rules (one kept by the profile, as ``HeadingLine``)."""
 
-    __slots__ = ("match", "family", "text", "decimal", "listed_next", "set_apart", "under_title")
+    __slots__ = ("match", "family", "text", "decimal", "listed_next", "set_apart", "plain", "under_title")
 
     def __init__(self, family: Family) -> None:
         self.set_apart = False
         """A PDF's layout sets the line above the body text (the profile says so after ``read``)."""
+        self.plain = False
+        """A PDF's layout sets the line in the body's own style (the profile says so after ``read``)."""
         self.under_title = False
         """It is set as the numbered heading just opened, on the line right below its title."""
         self.match: Optional["re.Match[str]"] = None
@@ -277,6 +280,21 @@ def outline_under_decimal(reads: Reads, line: LabelLine) -> Optional[Verdict]:
     if line.family.name == "prefixed" and (text is None or line.set_apart):
         return None
     return None if line.family.name == "worded" and text is not None and is_title(text, reads.max_words) else QUIET
+
+
+def part_named_in_a_sentence(reads: Reads, line: LabelLine) -> Optional[Verdict]:
+    """``Part D - Coverage for Damage to Your Auto shall pay for`` ⏎ ``the
+    covered loss …`` in the body's style, inside a part whose heading the
+    layout set apart: a sentence that names the next part at a line's start,
+    not that part's heading. A label of a word with text that stops on a word
+    that leads on, in a PDF where an open part of a word was set apart and
+    this line is set in the body's own style, is text. (In text alone a title
+    may wrap so; and a heading at a page's foot may go unmarked, set apart.)"""
+    text = line.text
+    if not line.plain or text is None or line.family.name not in ("prefixed", "worded") or not leads_on(text):
+        return None
+    set_apart = any(o.prominence is not None and is_prefixed(o.level.style) for o in reads.stack)
+    return QUIET if set_apart else None
 
 
 def outline_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
@@ -406,6 +424,6 @@ POLICY: Final = Preset(
     FAMILIES,
     (title_shape, table_row, next_in_sequence, number_before_sentence_or_date, sibling_form),
     (list_inside_clause, number_in_contents, labelled_table_row, decimal_unlike_siblings, decimal_label),
-    (number_in_contents, outline_under_decimal, labelled_table_row, outline_label),
+    (number_in_contents, outline_under_decimal, labelled_table_row, part_named_in_a_sentence, outline_label),
 )
 """The policy profile's preset: every family of ``profiles.policy.families``, and the rules above."""
