@@ -1284,6 +1284,25 @@ def test_a_part_named_at_a_lines_start_in_the_body_style_is_text() -> None:
     assert chunk_with(chunks, "accidental loss").id == "D"
 
 
+def test_a_heading_the_document_used_before_ends_the_items_above_it() -> None:
+    """``What is not covered`` in bold after the last of a section's items,
+    where no ``What is covered`` heads them: a line in bold under an item is
+    its emphasis, but this one headed parts of the document before, word for
+    word, and heads one again."""
+    first = [("SECTION 1 – MEDICAL", BIG), ("", None),
+             ("What is covered", BOLD), body("We will pay for the following:"),
+             body("1. Costs of your treatment abroad."), body("2. Costs of bringing you home."), ("", None),
+             ("What is not covered", BOLD), body("We will not pay for any claim for the following:"),
+             body("1. Treatment you could have had at home."), body("2. Any claim you did not report."), ("", None)]
+    second = [("SECTION 2 – INSOLVENCY", BIG), ("", None), body("We will pay for lost deposits where all these are met:"),
+              body("1. This insurance is bought early."), body("2. The insolvency is after you bought it."),
+              ("", None), ("What is not covered", BOLD), ("", None), body("Please see the section on exclusions."),
+              ("", None), ("SECTION 3 – CANCELLATION", BIG), ("", None), body("We will pay for cancelled trips.")]
+    chunks = read([COVER, first + second])
+    assert chunk_with(chunks, "section on exclusions").heading_path == "INSOLVENCY > What is not covered"
+    assert chunk_with(chunks, "after you bought it").id == "2.2"
+
+
 def test_a_title_that_ends_on_under_goes_on_onto_a_line_that_reads_as_a_label() -> None:
     """``SECTION D) EXCLUSIONS … COVER UNDER`` ⏎ ``SECTION C) BENEFITS COVERED
     UNDER THE POLICY``, set alike: no title ends on ``under``, so the second

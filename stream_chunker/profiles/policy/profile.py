@@ -33,10 +33,10 @@ an item at the first level under a heading, with the items nested in it (see
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Dict, Final, List, Optional, Pattern, Sequence, Tuple
+from typing import Any, Callable, Dict, Final, List, Optional, Pattern, Sequence, Set, Tuple
 
 from ...core.chunk import Chunk
-from ...core.layout import CAPITALS, LEADING_ON, RUN_IN, TEXT_TITLE
+from ...core.layout import CAPITALS, LEADING_ON, MAX_TERMS, RUN_IN, TEXT_TITLE
 from ...core.errors import ConfigError
 from ...core.packing import Cap, Key, Packer, UniqueIds
 from ...core.records import HEADING, LABEL, STYLED, TEXT, Line, Run, new
@@ -140,6 +140,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._ended_decimal: Optional[Tuple[Open, List[Frame], Frame, Open]] = None
         self._empty: Optional[Tuple[Open, int, int]] = None  # the heading just opened, its line and page, while it has no text
         self._empty_words: List[str] = []  # the lines of that heading read into heading paths
+        self._headed: Set[str] = set()  # the lines of more than a word that opened a heading without a number; MAX_TERMS
 
     def classes(self) -> Tuple[str, ...]:
         return ParagraphProfile.classes(self) + (STYLED,)
@@ -442,7 +443,11 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         stop (``Pairs, Sets or Suites`` in bold after item ``(c)``'s last
         sentence), or opens with a word and a value of its own, ``labelled``
         (``prefix_label``: ``IMT1. Extension of Geographical Area`` after
-        ``part of Policy)``; a sentence's emphasis has no label); bold words
+        ``part of Policy)``; a sentence's emphasis has no label), or heads a
+        part of the document already, word for word and case for case, in more
+        than one word (``What is not covered`` in a section with no ``What is
+        covered`` over its items; not the defined term ``Unoccupied`` in use
+        after ``UNOCCUPIED`` headed its definition); bold words
         that go on a sentence are its emphasis. In text with no layout a title alone stood between two sentences to be marked:
         of two words or more it ends them (``Right of subrogation``); a word
         alone may be a sentence's emphasis."""
@@ -453,7 +458,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if layout.body() is None:
             return text.isupper() and len(text) > 3 or len(text.split()) > 1
         return (layout.larger(value) or text.isupper() and len(text) > 3 or labelled is not None
-                or title_case(text) and len(text.split()) > 1 and ends_sentence(self.last_line()))
+                or title_case(text) and len(text.split()) > 1 and ends_sentence(self.last_line())
+                or text in self._headed)
 
     def _continues_styled(self, rec: Line, value: Optional[float]) -> bool:
         top = self.stack[-1] if self.stack else None
@@ -546,6 +552,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self._open_unit(len(self.stack) - 1)
         self._may_stay_empty(opened, rec)
         self.in_contents_list = CONTENTS_TITLE.fullmatch(title) is not None
+        if term is None and len(self._headed) < MAX_TERMS and " " in rec.text:
+            self._headed.add(rec.text)
         self.count("headings_unnumbered")
         if term is not None:  # a run-in term: its line is the text under it, and the lines after it
             self.open_paragraph(rec)
