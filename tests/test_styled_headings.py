@@ -1303,6 +1303,24 @@ def test_a_heading_the_document_used_before_ends_the_items_above_it() -> None:
     assert chunk_with(chunks, "after you bought it").id == "2.2"
 
 
+def test_a_heading_in_capitals_may_list_its_topics_with_commas() -> None:
+    """``TERMINATION - CANCELLATION, NONRENEWAL,`` ⏎ ``AUTOMATIC TERMINATION,
+    OTHER TERMINATION`` ⏎ ``PROVISIONS`` in bold: three commas make a run a
+    list, but not one in capitals whose every part is a topic's word; a list
+    of codes (``A1-A30, AR, AR/AE, A99``) stays one."""
+    page = [("GENERAL PROVISIONS", BIG), ("", None), ("BANKRUPTCY", BOLD),
+            body("Bankruptcy of an insured does not relieve us of any obligations."), ("", None),
+            ("TERMINATION - CANCELLATION, NONRENEWAL,", BOLD), ("AUTOMATIC TERMINATION, OTHER TERMINATION", BOLD),
+            ("PROVISIONS", BOLD), body("This policy may be cancelled during the policy period as follows."),
+            body("The named insured shown in the Declarations may cancel by returning it."), ("", None),
+            ("A1-A30, AR, AR/AE, A99, V1-V30", BOLD), body("These zones are special flood hazard areas."),
+            body("The rates for them are shown in the schedule.")]
+    chunks = read([COVER, page])
+    assert chunk_with(chunks, "may be cancelled").heading_path == \
+        "GENERAL PROVISIONS > TERMINATION - CANCELLATION, NONRENEWAL, AUTOMATIC TERMINATION, OTHER TERMINATION PROVISIONS"
+    assert "A1-A30, AR" in chunk_with(chunks, "special flood hazard").text
+
+
 def test_a_title_that_ends_on_under_goes_on_onto_a_line_that_reads_as_a_label() -> None:
     """``SECTION D) EXCLUSIONS … COVER UNDER`` ⏎ ``SECTION C) BENEFITS COVERED
     UNDER THE POLICY``, set alike: no title ends on ``under``, so the second

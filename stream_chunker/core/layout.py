@@ -449,7 +449,7 @@ def reads_as_heading(text: str, after: str, larger: bool = False) -> bool:
     """
     if after[1:2] == " " and after[:1] in SYMBOL_BULLETS and after[2:3].isupper():
         after = after[2:]
-    if text.endswith(_RUN_ENDS) and not leads_in(text, larger) or text.count(",") >= MAX_COMMAS or _FIGURES.fullmatch(after):
+    if text.endswith(_RUN_ENDS) and not leads_in(text, larger) or _listed(text) or _FIGURES.fullmatch(after):
         return False  # (a figure under it: a table's cell, ``INR`` ⏎ ``3,750,000``)
     if mostly_figures(text):
         return False  # a table's cells set in bold (``INR`` ⏎ ``3,750,000``), or a code
@@ -536,6 +536,23 @@ wrap over, in a narrow column (``Section 4 –`` ⏎ ``Medical,`` ⏎ ``Evacuati
 ⏎ ``and Additional`` ⏎ ``Expenses``): nobody sets a paragraph so large."""
 MAX_COMMAS = 3
 """Commas a heading may hold: more make a list (``A1-A30, AR, AR/AE, …``)."""
+_TOPIC = re.compile(r"[A-Z]{4,}")
+
+
+def _listed(text: str) -> bool:
+    """A run with ``MAX_COMMAS`` commas or more is a list, not a heading --
+    but for one in capitals that lists topics, each of a word of four letters
+    or more (``TERMINATION - CANCELLATION, NONRENEWAL, AUTOMATIC TERMINATION,
+    OTHER TERMINATION PROVISIONS``), where a list of codes has short ones.
+
+    >>> _listed("A1-A30, AR, AR/AE, A99, V1-V30"), _listed("CANCELLATION, NONRENEWAL, TERMINATION, PROVISIONS")
+    (True, False)
+    >>> _listed("Fire, theft, flood, storm and you")
+    True
+    """
+    if text.count(",") < MAX_COMMAS:
+        return False
+    return not text.isupper() or not all(_TOPIC.search(part) for part in text.split(","))
 _RUN_ENDS = (".", ",", ";", ":")
 
 

@@ -304,9 +304,12 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if value == RUN_IN and self.decimal_depth is not None:
             return None  # (a term defined in a decimal clause is the clause's text, as its list is)
         labelled = prefix_label(rec.text)  # (a code's title after it: ``IMT5. HIRE PURCHASE AGREEMENT``)
+        # A title may end in a comma where it wraps: set larger than the body,
+        # or onto a line the layout marks with it (``TERMINATION - CANCELLATION,
+        # NONRENEWAL,`` ⏎ ``AUTOMATIC TERMINATION, …``, all bold).
+        wraps = self.layout.larger(value) or rec.text.endswith(",") and self.layout.prominence(rec.first + 1) == value
         if self.layout.term(rec.first) is None and not styled_title(
-                rec.text if labelled is None else labelled[1], self._title_words(rec.text, value),
-                self.layout.larger(value), alone=True):
+                rec.text if labelled is None else labelled[1], self._title_words(rec.text, value), wraps, alone=True):
             return None  # (a run-in term's line is its text: the layout checked the term)
         stack = self.stack
         inside = self._inside_decimal(value)
