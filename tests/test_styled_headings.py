@@ -1321,6 +1321,21 @@ def test_a_heading_in_capitals_may_list_its_topics_with_commas() -> None:
     assert "A1-A30, AR" in chunk_with(chunks, "special flood hazard").text
 
 
+def test_a_section_heading_at_a_page_foot_is_set_apart_with_its_text_overleaf() -> None:
+    """``SECTION 8 – LETTER OF GUARANTEE`` with one line under it at a page's
+    foot, its text overleaf: a heading numbered by its word is marked though
+    its page holds little under it, so the bold heading overleaf goes under it."""
+    first = [("SECTION 7 – MEDICAL EVACUATION", BIG), ("", None), body("We will arrange your evacuation."),
+             body("We will pay for it in full."), ("", None), ("What is not covered", BOLD),
+             body("Services we have not arranged."), ("", None), ("SECTION 8 – LETTER OF GUARANTEE", BIG),
+             ("", None), body("If you have to stay in hospital we may issue a letter to the")]
+    second = [body("hospital for the cost of your stay."), ("", None), ("What is not covered", BOLD), ("", None),
+              body("Please see the section on exclusions."), ("", None), ("SECTION 9 – HOSPITAL VISIT", BIG),
+              ("", None), body("We will pay for a visit by your family."), body("We will pay their hotel.")]
+    chunks = read([COVER, first, second])
+    assert chunk_with(chunks, "section on exclusions").id == "8/what-is-not-covered"
+
+
 def test_a_title_that_ends_on_under_goes_on_onto_a_line_that_reads_as_a_label() -> None:
     """``SECTION D) EXCLUSIONS … COVER UNDER`` ⏎ ``SECTION C) BENEFITS COVERED
     UNDER THE POLICY``, set alike: no title ends on ``under``, so the second

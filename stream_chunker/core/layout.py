@@ -466,9 +466,10 @@ Not ``a`` or ``i``, which start sentences (``a Vehicle we insure``)."""
 _NUMBER_FIRST = re.compile(r"\s*[A-Za-z]*\d[\d.]*[.)]?(?=\s)")
 """A line whose first word is a number, or a code and its number: ``1.``,
 ``4.2``, ``IMT1.`` (not a term with a number in it: ``Covid-19``, ``4x4``)."""
-_NUMBERED = re.compile(r"(?:[A-Z]{2,5}[ .]?)?\d{1,2}\.?(?:\s*[-\u2013\u2014])?\s+[A-Z]")
-"""A title numbered as a section is, or by a code and its number: ``1. Key
-details about your policy``, ``TA17 - Tyre Secure``."""
+_NUMBERED = re.compile(r"(?:[A-Z]{2,5}[ .]?|[A-Z][A-Za-z]{2,9} )?\d{1,2}\.?(?:\s*[-\u2013\u2014])?\s+[A-Z]")
+"""A title numbered as a section is, or by a code and its number, or by a
+word and its number: ``1. Key details about your policy``, ``TA17 - Tyre
+Secure``, ``SECTION 8 – LETTER OF GUARANTEE`` (its text overleaf)."""
 
 QUOTES = "\"'\u201c\u201d\u2018\u2019"
 """Quotes a defined term may stand in: ``"Business Pursuit" means``."""
