@@ -1066,8 +1066,9 @@ class Layout:
         return self._marks.get(line)
 
     def listed(self, line: int) -> bool:
-        """Line ``line`` is an entry of a contents list on its page (``core.contents_page``)."""
-        return self._entries.get(line) is False
+        """Line ``line`` is an entry of a contents list on its page, or the first
+        line of one wrapped over two (``core.contents_page``)."""
+        return line in self._entries
 
     def starts_entry(self, line: int) -> bool:
         """Line ``line`` starts a contents entry wrapped onto the next line (``core.contents_page``)."""

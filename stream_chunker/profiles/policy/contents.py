@@ -126,15 +126,21 @@ class ReadsContents:
         if not self.in_contents_list and not self.listed_on_page(rec):
             return False
         m = LISTED.fullmatch(rec.text)
-        if m is None:
-            return False
+        if m is None:  # (the first line of an entry wrapped onto its leader's: ``PART C UNINSURED/UNDERINSURED``)
+            return self.starts_entry_on_page(rec) and CONTENTS_TITLE.fullmatch(rec.text) is None
         if m["num"]:
             self.contents.add(parse_number(m["num"]), m["title"])
         return True
 
     def listed_on_page(self, rec: Line) -> bool:
         """Line ``rec`` is an entry of a contents list its page shows, with no
-        title over it (the profile's layout knows; text alone does not)."""
+        title over it, or the first line of one wrapped over two (the
+        profile's layout knows; text alone is read in blocks that depend on
+        how it is fed)."""
+        return False
+
+    def starts_entry_on_page(self, rec: Line) -> bool:
+        """Line ``rec``, on a contents page, starts an entry wrapped onto the next line, its leader's."""
         return False
 
     def is_contents_number(self, rec: Line) -> bool:

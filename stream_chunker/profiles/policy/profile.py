@@ -50,7 +50,7 @@ from .outline import (CODE_WORD, NOTE_TITLE, continues_title, goes_on, heads_lis
 from .parts import Parts
 from .held import HELD_LINES, Held
 from .placing import BARE, Ended, Placement, is_list_style, is_next_sibling
-from .rules import (LISTED, MID_SENTENCE, NOT_NEXT, POLICY, QUIET, TABLE_ROW, HeadingLine, LabelLine, Preset,
+from .rules import (LISTED, MID_SENTENCE, NOT_NEXT, PARTS, POLICY, QUIET, TABLE_ROW, HeadingLine, LabelLine, Preset,
                     Refusal, Verdict, line_before_allows, stands_alone)
 from .state import UNNUMBERED, Frame, Open, deepest_numbered, is_prefixed, restated, restated_below
 
@@ -148,10 +148,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
     def listed_on_page(self, rec: Line) -> bool:
         return self.layout is not None and self.layout.listed(rec.first)
 
-    def _starts_entry(self, rec: Line) -> bool:
-        """A numbered or labelled line that starts a contents entry wrapped
-        onto the next line, the one with the leader (the layout knows: text
-        alone is read in blocks that depend on how it is fed)."""
+    def starts_entry_on_page(self, rec: Line) -> bool:
         return self.layout is not None and self.layout.starts_entry(rec.first)
 
     def yields_to_layout(self, found: Tuple[str, "re.Match[str]"]) -> bool:
@@ -162,7 +159,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         """A decimal number and a title: the preset's heading rules decide (see
         ``profiles.policy.rules``)."""
         assert rec.match is not None
-        if self.listed(rec) or self._starts_entry(rec):
+        if self.listed(rec):
             self._verdict = LISTED
             return False
         line = self._heading_line
@@ -181,7 +178,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         """An outline label (or a decimal number alone, or ``6.`` where decimal
         sections are open): the preset's label rules decide."""
         assert rec.match is not None
-        if self.listed(rec) or self._starts_entry(rec):
+        if self.listed(rec):
             self._verdict = LISTED
             return False
         fresh = self._fresh
@@ -192,7 +189,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         line = self._label_line
         line.read(self.preset.families, self, rec.match)
         line.set_apart = self._set_apart(rec)
-        line.plain = self.layout is not None and self.layout.plain(rec.first)
+        line.plain = line.family.name in PARTS and self.layout is not None and self.layout.plain(rec.first)
         line.under_title = fresh is not None and not self._title_is_text and self._set_alike_below(rec, fresh, False)
         for rule in self.preset.outline_labels if line.decimal is None else self.preset.decimal_labels:
             verdict = rule(self, line)

@@ -196,7 +196,8 @@ class LabelLine:
         self.set_apart = False
         """A PDF's layout sets the line above the body text (the profile says so after ``read``)."""
         self.plain = False
-        """A PDF's layout sets the line in the body's own style (the profile says so after ``read``)."""
+        """A PDF's layout sets the line in the body's own style (the profile says
+        so after ``read``, for a label of a word: one of ``PARTS``)."""
         self.under_title = False
         """It is set as the numbered heading just opened, on the line right below its title."""
         self.match: Optional["re.Match[str]"] = None
@@ -282,6 +283,10 @@ def outline_under_decimal(reads: Reads, line: LabelLine) -> Optional[Verdict]:
     return None if line.family.name == "worded" and text is not None and is_title(text, reads.max_words) else QUIET
 
 
+PARTS: Final = ("prefixed", "worded")
+"""The families whose labels name a part by a word (``SECTION 2``, ``Coverage A``)."""
+
+
 def part_named_in_a_sentence(reads: Reads, line: LabelLine) -> Optional[Verdict]:
     """``Part D - Coverage for Damage to Your Auto shall pay for`` ⏎ ``the
     covered loss …`` in the body's style, inside a part whose heading the
@@ -291,7 +296,7 @@ def part_named_in_a_sentence(reads: Reads, line: LabelLine) -> Optional[Verdict]
     this line is set in the body's own style, is text. (In text alone a title
     may wrap so; and a heading at a page's foot may go unmarked, set apart.)"""
     text = line.text
-    if not line.plain or text is None or line.family.name not in ("prefixed", "worded") or not leads_on(text):
+    if not line.plain or text is None or not leads_on(text):
         return None
     set_apart = any(o.prominence is not None and is_prefixed(o.level.style) for o in reads.stack)
     return QUIET if set_apart else None
