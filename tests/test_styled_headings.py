@@ -1265,6 +1265,19 @@ def test_a_labelled_line_over_a_contents_leader_is_that_entrys_first_line() -> N
     assert not any(chunk.id.startswith(("B", "C")) for chunk in chunks if chunk.pages[0] == 2)
 
 
+def test_a_title_over_a_contents_group_is_no_wrapped_entry() -> None:
+    """A line the layout alone marks right over a leader line titles the
+    entries under it (``Automobile Liability Insurance`` over ``Coverages AA
+    and BB ..... 3``): only a label or a number starts a wrapped entry."""
+    contents = [("TABLE OF CONTENTS", BIG), ("", None), ("General ............ 2", BOLD),
+                body("Changes ............ 2"), ("Automobile Liability Insurance", BOLD),
+                ("Coverages AA and BB ........ 3", BOLD), body("Insuring Agreement ........ 3"),
+                ("Automobile Medical Payments", BOLD), ("Coverage CC ........ 6", BOLD),
+                body("Insuring Agreement ........ 6")]
+    chunks = read([COVER, contents])
+    assert any(chunk.heading_path == "Automobile Liability Insurance" for chunk in chunks)
+
+
 def test_a_part_named_at_a_lines_start_in_the_body_style_is_text() -> None:
     """Inside Part C, whose heading is set apart, ``Part D - Coverage for Damage
     to Your Auto shall pay for`` ⏎ ``the covered loss …`` in the body's style

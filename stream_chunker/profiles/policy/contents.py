@@ -15,7 +15,7 @@ from typing import Any, Callable, Dict, Final, List, Optional, Set, Tuple
 
 from mypy_extensions import trait
 
-from ...core.records import Line
+from ...core.records import STYLED, Line
 from ..labels import Number, parse_number
 
 _NUM = r"\d{1,3}(?:\.\d{1,3}){0,9}"
@@ -126,8 +126,9 @@ class ReadsContents:
         if not self.in_contents_list and not self.listed_on_page(rec):
             return False
         m = LISTED.fullmatch(rec.text)
-        if m is None:  # (the first line of an entry wrapped onto its leader's: ``PART C UNINSURED/UNDERINSURED``)
-            return self.starts_entry_on_page(rec) and CONTENTS_TITLE.fullmatch(rec.text) is None
+        if m is None:  # (a label that starts an entry wrapped onto its leader's line: ``PART C UNINSURED/
+            # UNDERINSURED``; a line the layout alone marks there titles the entries under it, ``Part 1 __ …``)
+            return rec.cls != STYLED and self.starts_entry_on_page(rec)
         if m["num"]:
             self.contents.add(parse_number(m["num"]), m["title"])
         return True
