@@ -79,6 +79,16 @@ def test_items_numbered_on_from_one_part_to_the_next_of_one_word():
         ("E~2.4", "It ends.")]
 
 
+def test_items_numbered_on_from_one_lettered_heading_to_the_next():
+    """``A. Standard Definitions`` holds ``1.``-``2.``, ``B. Specific
+    Definitions`` goes on at ``3.``, as Indian wordings number them: its
+    items are its own, not text refused as out of sequence."""
+    lines = ["IV. DEFINITIONS", "A. Standard Definitions", "1. Accident means a sudden event.",
+             "2. Hospital means an institution.", "B. Specific Definitions", "3. Age means completed years.",
+             "4. Break in policy means the period of gap.", "V. COVERAGE", "1. In-patient care is covered."]
+    assert _ids(lines) == ["IV.A.1", "IV.A.2", "IV.B.3", "IV.B.4", "V.1"]
+
+
 def test_lower_case_title_is_text_even_when_next():
     assert _ids(["1 Cover", "Text.", "2 or more occupants must wear belts.", "3 Theft", "Text."]) == ["1"]
 

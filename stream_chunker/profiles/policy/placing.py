@@ -261,16 +261,17 @@ def after_ended(reads: Reads, options: Sequence[Meaning], printed: str) -> Optio
 
 
 def _after_sibling(stack: Sequence[Open], ended: Ended) -> bool:
-    """The level above where an ended level was is now, with nothing under it
-    yet, a prefixed heading of the same word, or a heading without a number
-    set alike: any, where the layout sets both apart (conditions each titled
-    and numbered on: ``Misrepresentation`` ⏎ ``1.``, ``Property of Others`` ⏎
-    ``2.``), else one holding its title (``… (continued)``)."""
+    """The level above where an ended level was is now, with nothing under it yet, a prefixed
+    heading of the same word, or a labelled heading after one of its family (``B. Specific
+    Definitions`` after ``A.``'s ``1.``-``39.``), or a heading without a number set alike: any,
+    where the layout sets both apart (conditions each titled and numbered on: ``Misrepresentation``
+    ⏎ ``1.``, ``Property of Others`` ⏎ ``2.``), else one holding its title (``… (continued)``)."""
     depth, _, parent = ended
     if parent is None or not 0 < depth == len(stack):
         return False
     above, style = stack[depth - 1], parent.level.style
-    return above.level.style == style and (is_prefixed(style) or style == UNNUMBERED and bool(parent.title) and (
+    return above.level.style == style and (is_prefixed(style) or style not in (UNNUMBERED, DECIMAL) and above.heading
+                                           and parent.heading or style == UNNUMBERED and bool(parent.title) and (
         above.prominence == parent.prominence and (above.prominence is not None and above.prominence > RUN_IN
                                                    or f" {parent.title.casefold()} " in f" {above.title.casefold()} ")))
 

@@ -950,7 +950,10 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
 
     def _open_outline(self, rec: Line, placed: Placement, text: Optional[str]) -> None:
         self._enter(rec, placed, alone=text is None and bool(self.waiting))
-        if is_prefixed(placed.level.style):  # (its items' numbers may go on under it: ``after_ended``)
+        replaced = self.stack[placed.depth] if placed.depth < len(self.stack) else None
+        if is_prefixed(placed.level.style) or replaced is not None and replaced.heading \
+                and replaced.level.style == placed.level.style:
+            # (its items' numbers may go on under it, as under the heading it follows: ``after_ended``)
             for at in range(len(self.stack) - 1, placed.depth, -1):
                 style = self.stack[at].level.style
                 if not is_prefixed(style) and style not in (DECIMAL, UNNUMBERED):
