@@ -89,6 +89,19 @@ def test_items_numbered_on_from_one_lettered_heading_to_the_next():
     assert _ids(lines) == ["IV.A.1", "IV.A.2", "IV.B.3", "IV.B.4", "V.1"]
 
 
+def test_the_next_item_after_a_line_with_no_full_stop_opens_unless_the_line_leads_on():
+    """``2. DISCLOSURE … any material fact`` without its full stop is a weak
+    sign against ``3. EMERGENCY CARE …``, next in its list: it opens. A line
+    that stops on a word that leads on (``… up to``) is a strong one."""
+    lines = ["IV. DEFINITIONS", "1. ACCIDENT means a sudden event.",
+             "2. DISCLOSURE means the policy is void on misrepresentation of any material fact",
+             "3. EMERGENCY CARE means care for an illness.", "4. GRACE PERIOD means the period."]
+    assert _ids(lines) == ["IV.1", "IV.2", "IV.3", "IV.4"]
+    strong = lines[:2] + ["2. LIMIT means the most we pay, which is up to", "3. Times the premium, at most.",
+                          "3. GRACE PERIOD means the period."]
+    assert _ids(strong) == ["IV.1", "IV.2", "IV.3"]
+
+
 def test_lower_case_title_is_text_even_when_next():
     assert _ids(["1 Cover", "Text.", "2 or more occupants must wear belts.", "3 Theft", "Text."]) == ["1"]
 

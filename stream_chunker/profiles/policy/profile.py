@@ -45,7 +45,7 @@ from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
 from ..paragraphs import ParagraphProfile
 from .contents import CONTENTS_TITLE, LEADER, ReadsContents
-from .outline import (CODE_WORD, NOTE_TITLE, continues_title, goes_on, heads_list, is_title, leads_on, own_word,
+from .outline import (CODE_WORD, NOTE_TITLE, continues_title, ends_in_amount, goes_on, heads_list, is_title, leads_on, own_word,
                       prefix_label, row_cells, styled_title, wraps_onto)
 from .parts import Parts
 from .held import HELD_LINES, Held
@@ -584,15 +584,24 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         return self._refused(rec, refusal)
 
     def _next_section_titled(self, rec: Line) -> bool:
-        """Label ``rec`` is a word of the list's next value after one open, with a
-        title (``SECTION 4 – EMERGENCY DENTAL EXPENSES …`` under ``SECTION 3 –``):
-        it stands on its own, as a decimal heading with a title does, whatever the
-        line before (``(b) expenses that arise from any Illness``: a list's last
-        item without its full stop)."""
+        """Label ``rec`` is the next value of a level open: a word of the list's
+        with a title (``SECTION 4 – EMERGENCY DENTAL EXPENSES …`` under
+        ``SECTION 3 –``) stands on its own, as a decimal heading with a title
+        does, whatever the line before (``(b) expenses that arise from any
+        Illness``: a list's last item without its full stop); any other with
+        text that starts with a capital, unless the line before stops on a word
+        that leads on (a strong sign: ``… up to`` ⏎ ``3. …``), where its only
+        sign against it is a weak one: no full stop (``11. DISCLOSURE … any
+        material fact`` ⏎ ``12. EMERGENCY CARE …``)."""
         placed, line = self._verdict, self._label_line
-        if rec.cls != LABEL or not isinstance(placed, Placement) or not is_prefixed(placed.level.style) \
-                or line.text is None or not is_title(line.text, self.max_words):
+        if rec.cls != LABEL or not isinstance(placed, Placement) or line.text is None:
             return False
+        if is_prefixed(placed.level.style):
+            if not is_title(line.text, self.max_words):
+                return False
+        elif self.after_contents or not first_letter(line.text).isupper() or leads_on(self.last_line()) \
+                or ends_in_amount(line.text) or ends_in_amount(self.last_line()):
+            return False  # (nor a table's row, numbered as a list is: ``3. Medical expenses £10,000``)
         stack, depth = self.stack, placed.depth
         return depth < len(stack) and is_next_sibling(placed.level, stack[depth].level)
 
