@@ -102,6 +102,18 @@ def test_the_next_item_after_a_line_with_no_full_stop_opens_unless_the_line_lead
     assert _ids(strong) == ["IV.1", "IV.2", "IV.3"]
 
 
+def test_a_number_after_a_line_that_stops_on_a_references_word_is_the_references():
+    """``… set out in Section`` ⏎ ``3. Waiting periods …``: the number is the
+    reference's, a strong sign; the real ``3. Fraud`` opens."""
+    lines = ["V. GENERAL CONDITIONS", "1. Notice of claim must be given to us within thirty days.",
+             "2. Any claim for cancellation is subject to the conditions set out in Section",
+             "3. Waiting periods also apply, and cover starts only after they end.",
+             "3. Fraud: if any claim is fraudulent, all benefits are forfeited.", "4. Arbitration applies."]
+    chunks = _chunks(lines)
+    assert [c.id for c in chunks] == ["V.1", "V.2", "V.3", "V.4"]
+    assert "Waiting periods" in chunks[1].text and chunks[2].heading_path.endswith("Fraud")
+
+
 def test_lower_case_title_is_text_even_when_next():
     assert _ids(["1 Cover", "Text.", "2 or more occupants must wear belts.", "3 Theft", "Text."]) == ["1"]
 

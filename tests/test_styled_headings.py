@@ -1328,6 +1328,12 @@ def test_a_heading_in_capitals_may_list_its_topics_with_commas() -> None:
             body("The named insured shown in the Declarations may cancel by returning it."), ("", None),
             ("A1-A30, AR, AR/AE, A99, V1-V30", BOLD), body("These zones are special flood hazard areas."),
             body("The rates for them are shown in the schedule.")]
+    listed = [("SECTION 5 – PERSONAL ACCIDENT", BIG), ("", None),
+              body("We will not pay for injury while you take part in any of these sports:"),
+              ("SKIING, SNOWBOARDING, MOUNTAINEERING, SKYDIVING", BOLD),
+              body("Cover for these sports is available if you pay an extra premium."),
+              body("You must tell us before you travel.")]
+    assert "SKIING, SNOWBOARDING" in chunk_with(read([COVER, listed]), "extra premium").text  # (a list, no heading)
     chunks = read([COVER, page])
     assert chunk_with(chunks, "may be cancelled").heading_path == \
         "GENERAL PROVISIONS > TERMINATION - CANCELLATION, NONRENEWAL, AUTOMATIC TERMINATION, OTHER TERMINATION PROVISIONS"
@@ -1347,6 +1353,56 @@ def test_a_section_heading_at_a_page_foot_is_set_apart_with_its_text_overleaf() 
               ("", None), body("We will pay for a visit by your family."), body("We will pay their hotel.")]
     chunks = read([COVER, first, second])
     assert chunk_with(chunks, "section on exclusions").id == "8/what-is-not-covered"
+
+
+def test_a_forms_dotted_blanks_are_no_contents_entries() -> None:
+    """``Name of the Insured ......`` on a declaration: a leader with no page
+    number, on a page with no contents list, makes the heading over it no
+    wrapped entry."""
+    page = [("SECTION 4 – CLAIMS", BIG), ("", None), body("You must tell us about a claim within thirty days."),
+            body("You must send us the bills and the discharge summary."), ("", None),
+            ("SECTION 5 – DECLARATION BY THE INSURED", BIG),
+            body("Name of the Insured ....................................."),
+            body("Policy Number ..........................................."),
+            body("I declare that the information given above is true and complete."), ("", None)]
+    assert chunk_with(read([COVER, page]), "I declare").id == "5"
+
+
+def test_headings_in_the_body_face_are_no_parts_named_in_a_sentence() -> None:
+    """``SECTION 2 – ACCIDENTAL DAMAGE TO`` ⏎ ``YOUR CONTENTS`` where every
+    heading is set in the body's face: its title ends on a word that leads on,
+    but it is in capitals, no sentence naming a part."""
+    page = [("SECTION 1 – BUILDINGS", BODY), ("", None), body("We will pay for loss of or damage to the buildings."),
+            body("We will pay for storm and flood damage."), ("", None),
+            ("SECTION 2 – ACCIDENTAL DAMAGE TO", BODY), ("YOUR CONTENTS", BODY), ("", None),
+            body("We will pay for accidental damage to your contents."), body("We will not pay for wear."), ("", None),
+            ("SECTION 3 – LIABILITY", BODY), ("", None), body("We will pay the sums you are liable to pay."),
+            body("We will pay the costs we agree to in writing.")]
+    assert chunk_with(read([COVER, page]), "accidental damage to your contents").id == "2"
+
+
+def test_a_title_with_a_word_and_a_number_is_a_label_alones_title() -> None:
+    """``SECTION 7`` ⏎ ``Covid 19 – Travel Disruption Cover``: a word and a
+    number that starts no list is the title, as text reads it."""
+    page = [("SECTION 6 – BAGGAGE", BIG), ("", None), body("We will pay for lost baggage up to the limit."), ("", None),
+            ("SECTION 7", BIG), ("Covid 19 – Travel Disruption Cover", BIG), ("", None),
+            body("We will pay for costs if your trip is disrupted."), body("We will pay up to the limit shown."),
+            ("", None), ("SECTION 8 – DELAY", BIG), ("", None), body("We will pay for delay.")]
+    chunk = chunk_with(read([COVER, page]), "trip is disrupted")
+    assert (chunk.id, chunk.heading_path) == ("7", "Covid 19 – Travel Disruption Cover")
+
+
+def test_a_date_at_a_page_foot_is_no_numbered_heading() -> None:
+    """``Effective 1 April 2024`` in bold at a page's foot: a word and a number,
+    but no part's number (``SECTION 8 – …``): it heads nothing overleaf."""
+    first = [("Welcome to your home insurance", BIG), ("", None), body("Thank you for choosing us to insure your home."),
+             body("Please read this booklet with your schedule."), ("", None),
+             ("Effective 1 April 2024", BOLD), body("Acme Insurance Limited is authorised by the PRA.")]
+    second = [body("Your policy is a contract between you and us, and this booklet and your schedule"),
+              body("form the contract."), ("", None), ("SECTION 1 – BUILDINGS", BIG), ("", None),
+              body("We will pay for loss or damage to the buildings.")]
+    chunks = read([COVER, first, second])
+    assert "Effective 1 April 2024" not in chunk_with(chunks, "is a contract").heading_path
 
 
 def test_a_title_that_ends_on_under_goes_on_onto_a_line_that_reads_as_a_label() -> None:

@@ -23,7 +23,7 @@ MAX_ENTRY_WORDS = 12
 
 _ENTRY = re.compile(r"(?P<title>.*[^\W\d_].*?)(?<![$£€¥₹#])\s+(?P<page>\d{1,3})")
 """A title with a letter in it, then a page number after a space (not an amount)."""
-_LEADER = re.compile(r"(?:\.[ \t]?){4,}[ \t]*\d{0,4}[ \t]*$")
+_LEADER = re.compile(r"(?:\.[ \t]?){4,}[ \t]*(\d{0,4})[ \t]*$")
 """A dot leader at a line's end, and its page number if the line has it."""
 
 
@@ -64,12 +64,17 @@ def wrapped_entries(lines: Sequence[str]) -> List[int]:
     starts with a word (``PART C UNINSURED/UNDERINSURED`` ⏎ ``MOTORISTS
     COVERAGE ....... 6``). A label on such a line is the entry's, not a section's.
 
-    >>> wrapped_entries(["PART B MEDICAL .... 5", "PART C UNINSURED/UNDERINSURED", "MOTORISTS COVERAGE ....... 6"])
-    [1]
-    >>> wrapped_entries(["PART C UNINSURED", "", "MOTORISTS ....... 6", "4.2 Escape of", "4.3 Theft ..... 7"])
+    Only on a contents page: ``MIN_ENTRIES`` lines or more end in a leader
+    and a page number (a form's blanks to fill in, ``Name ......``, have none).
+
+    >>> page = ["A .... 1", "B .... 2", "C .... 3", "PART C UNINSURED", "MOTORISTS COVERAGE ....... 6"]
+    >>> wrapped_entries(page), wrapped_entries(page[2:])
+    ([3], [])
+    >>> wrapped_entries(page[:3] + ["PART C UNINSURED", "", "MOTORISTS ....... 6", "4.2 Escape of", "4.3 Theft ..... 7"])
     []
     """
+    leaders = [_LEADER.search(line) if ".." in line or ". ." in line else None for line in lines]
+    if sum(1 for m in leaders if m is not None and m.group(1)) < MIN_ENTRIES:
+        return []
     return [i for i in range(len(lines) - 1)
-            if (".." in lines[i + 1] or ". ." in lines[i + 1]) and lines[i].strip() and lines[i + 1][:1].isalpha()
-            and _LEADER.search(lines[i + 1]) is not None
-            and _LEADER.search(lines[i]) is None]
+            if leaders[i + 1] is not None and leaders[i] is None and lines[i].strip() and lines[i + 1][:1].isalpha()]

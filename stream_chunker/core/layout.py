@@ -33,7 +33,7 @@ from collections import deque
 from typing import AbstractSet, Callable, Collection, Container, Deque, Dict, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .contents_page import contents_entries, wrapped_entries
-from .text import leads_in, mostly_figures, title_case
+from .text import DASHES, leads_in, mostly_figures, title_case
 
 _LINE_ENDS = re.compile(r"\r\n|\r|\n")
 
@@ -348,11 +348,18 @@ def leads_on_word(text: str) -> bool:
     (True, True, False)
     >>> leads_on_word("WE / US / OUR"), leads_on_word("You/Your"), leads_on_word("damage to your")
     (False, False, True)
+    >>> leads_on_word("the Insured and / or"), leads_on_word("the Insured and/or")
+    (True, True)
     """
     words = text.split()
-    if not words or words[-1] == "A" or "/" in words[-1] or len(words) > 1 and words[-2] == "/":
+    if not words or words[-1] == "A":
         return False
-    return words[-1].lower() in LEADING_ON
+    forms = words[-1].split("/")
+    if len(words) > 2 and words[-2] == "/":
+        forms = [words[-3], words[-1]]
+    if len(forms) > 1 and forms[0].lower() not in LEADING_ON:
+        return False  # (the forms of a term: ``You/Your``; ``and/or`` leads on)
+    return forms[-1].lower() in LEADING_ON
 
 
 def _capitals_alone(lines: Sequence[str], styles: Sequence[Optional[Style]], body: Style,
@@ -466,10 +473,13 @@ Not ``a`` or ``i``, which start sentences (``a Vehicle we insure``)."""
 _NUMBER_FIRST = re.compile(r"\s*[A-Za-z]*\d[\d.]*[.)]?(?=\s)")
 """A line whose first word is a number, or a code and its number: ``1.``,
 ``4.2``, ``IMT1.`` (not a term with a number in it: ``Covid-19``, ``4x4``)."""
-_NUMBERED = re.compile(r"(?:[A-Z]{2,5}[ .]?|[A-Z][A-Za-z]{2,9} )?\d{1,2}\.?(?:\s*[-\u2013\u2014])?\s+[A-Z]")
+_NUMBERED = re.compile(r"(?:[A-Z]{2,5}[ .]?)?\d{1,2}\.?(?:\s*[-\u2013\u2014])?\s+[A-Z]"
+                       r"|(?:[A-Z]{3,10}|Section|Part|Chapter|Article|Schedule|Annexure|Appendix|Endorsement)"
+                       r" \d{1,2}\s*[-\u2013\u2014]\s+[A-Z]")
 """A title numbered as a section is, or by a code and its number, or by a
-word and its number: ``1. Key details about your policy``, ``TA17 - Tyre
-Secure``, ``SECTION 8 – LETTER OF GUARANTEE`` (its text overleaf)."""
+part's word, its number and a dash: ``1. Key details about your policy``,
+``TA17 - Tyre Secure``, ``SECTION 8 – LETTER OF GUARANTEE`` (its text
+overleaf); not ``Effective 1 April 2024`` nor ``Version 3 – July 2024``."""
 
 QUOTES = "\"'\u201c\u201d\u2018\u2019"
 """Quotes a defined term may stand in: ``"Business Pursuit" means``."""
@@ -542,18 +552,22 @@ _TOPIC = re.compile(r"[A-Z]{4,}")
 
 def _listed(text: str) -> bool:
     """A run with ``MAX_COMMAS`` commas or more is a list, not a heading --
-    but for one in capitals that lists topics, each of a word of four letters
-    or more (``TERMINATION - CANCELLATION, NONRENEWAL, AUTOMATIC TERMINATION,
-    OTHER TERMINATION PROVISIONS``), where a list of codes has short ones.
+    but for one in capitals that names its topics, each of a word of four
+    letters or more, after its subject and a dash or before a last ``OR`` or
+    ``AND`` (``TERMINATION - CANCELLATION, NONRENEWAL, AUTOMATIC TERMINATION,
+    OTHER TERMINATION PROVISIONS``; ``IN CASE OF DELAY, THEFT, VANDALISM, OR
+    LOSS OF BAGGAGE``), where a list of codes has short ones and a bare list
+    of things neither (``SKIING, SNOWBOARDING, MOUNTAINEERING, SKYDIVING``).
 
-    >>> _listed("A1-A30, AR, AR/AE, A99, V1-V30"), _listed("CANCELLATION, NONRENEWAL, TERMINATION, PROVISIONS")
+    >>> _listed("A1-A30, AR, AR/AE, A99, V1-V30"), _listed("TERMINATION - CANCELLATION, NONRENEWAL, OTHER, PROVISIONS")
     (True, False)
-    >>> _listed("Fire, theft, flood, storm and you")
-    True
+    >>> _listed("Fire, theft, flood, storm and you"), _listed("SKIING, SNOWBOARDING, MOUNTAINEERING, SKYDIVING")
+    (True, True)
     """
     if text.count(",") < MAX_COMMAS:
         return False
-    return not text.isupper() or not all(_TOPIC.search(part) for part in text.split(","))
+    named = re.match(rf"[^,]*\s[{DASHES}]\s", text) is not None or re.search(r",\s+(?:OR|AND)\s", text) is not None
+    return not text.isupper() or not named or not all(_TOPIC.search(part) for part in text.split(","))
 _RUN_ENDS = (".", ",", ";", ":")
 
 

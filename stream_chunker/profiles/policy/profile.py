@@ -377,8 +377,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         page's first, set larger than the body, after labels alone at the foot
         of a page (a form's stamp ``1 1`` ⏎ page ⏎ ``COLORADO CHANGES –``)."""
         assert self.layout is not None
-        if prefix_label(rec.text) is not None:
-            return True
+        labelled = prefix_label(rec.text)
+        if labelled is not None and labelled[0].rsplit(None, 1)[-1] in FIRST_VALUES:
+            return True  # (a list's first: not a title that starts with a word and a number, ``Covid 19 – …``)
         value = self.layout.prominence(rec.first)
         return value is not None and self.layout.larger(value) and rec.page > self.waiting[-1][1].page
 
@@ -600,8 +601,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             if not is_title(line.text, self.max_words):
                 return False
         elif self.after_contents or not first_letter(line.text).isupper() or leads_on(self.last_line()) \
-                or ends_in_amount(line.text) or ends_in_amount(self.last_line()):
-            return False  # (nor a table's row, numbered as a list is: ``3. Medical expenses £10,000``)
+                or _REFERS.search(self.last_line()) or ends_in_amount(line.text) or ends_in_amount(self.last_line()):
+            return False  # (nor a reference's number, ``… set out in Section`` ⏎ ``3. Waiting periods …``,
+            # nor a table's row, numbered as a list is: ``3. Medical expenses £10,000``)
         stack, depth = self.stack, placed.depth
         return depth < len(stack) and is_next_sibling(placed.level, stack[depth].level)
 
@@ -1423,6 +1425,16 @@ def _qualifies(top: Open, text: str, value: Optional[float]) -> bool:
     in 20 points, ``(Broad Form)`` in 10 under it), not a heading of its own."""
     return (text.startswith("(") and text.endswith(")") and ")" not in text[:-1]
             and top.prominence is not None and value is not None and value <= top.prominence)
+
+
+_REFERS = re.compile(r"\b(?:Section|SECTION|Clause|CLAUSE|Part|PART|Article|ARTICLE|Condition|Item|Paragraph"
+                     r"|Exclusion|Endorsement|No\.)\s*$")
+"""A line that stops on the word of a reference to one, with its capital
+(``… set out in Section`` ⏎ ``3.``): the number on the next line is its.
+Not ``the General Conditions`` nor ``refer to your schedule``, which name no
+number."""
+FIRST_VALUES = frozenset(("1", "A", "a", "I", "i"))
+"""The values a list starts with."""
 
 
 def styled_depth(stack: Sequence[Open], value: float) -> int:

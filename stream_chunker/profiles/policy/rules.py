@@ -296,8 +296,8 @@ def part_named_in_a_sentence(reads: Reads, line: LabelLine) -> Optional[Verdict]
     this line is set in the body's own style, is text. (In text alone a title
     may wrap so; and a heading at a page's foot may go unmarked, set apart.)"""
     text = line.text
-    if not line.plain or text is None or not leads_on(text):
-        return None
+    if not line.plain or line.set_apart or text is None or text.isupper() or not leads_on(text):
+        return None  # (a heading in the body's face stands out by its capitals: ``SECTION 2 – DAMAGE TO``)
     set_apart = any(o.prominence is not None and is_prefixed(o.level.style) for o in reads.stack)
     return QUIET if set_apart else None
 
