@@ -548,6 +548,8 @@ wrap over, in a narrow column (``Section 4 –`` ⏎ ``Medical,`` ⏎ ``Evacuati
 MAX_COMMAS = 3
 """Commas a heading may hold: more make a list (``A1-A30, AR, AR/AE, …``)."""
 _TOPIC = re.compile(r"[A-Z]{4,}")
+_SUBJECT = re.compile(rf"[^,]*\s[{DASHES}]\s")
+_LAST_TOPIC = re.compile(r",\s+(?:OR|AND)\s")
 
 
 def _listed(text: str) -> bool:
@@ -566,7 +568,7 @@ def _listed(text: str) -> bool:
     """
     if text.count(",") < MAX_COMMAS:
         return False
-    named = re.match(rf"[^,]*\s[{DASHES}]\s", text) is not None or re.search(r",\s+(?:OR|AND)\s", text) is not None
+    named = _SUBJECT.match(text) is not None or _LAST_TOPIC.search(text) is not None
     return not text.isupper() or not named or not all(_TOPIC.search(part) for part in text.split(","))
 _RUN_ENDS = (".", ",", ";", ":")
 

@@ -42,7 +42,7 @@ from ...core.packing import Cap, Key, Packer, UniqueIds
 from ...core.records import HEADING, LABEL, STYLED, TEXT, Line, Run, new
 from ...core.text import DASHES, ends_clause, ends_sentence, first_letter, reads_as_sentence, short_title, title_case
 from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
-from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number
+from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number, meanings
 from ..paragraphs import ParagraphProfile
 from .contents import CONTENTS_TITLE, LEADER, ReadsContents
 from .outline import (CODE_WORD, NOTE_TITLE, continues_title, ends_in_amount, goes_on, heads_list, is_title, leads_on, own_word,
@@ -378,7 +378,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         of a page (a form's stamp ``1 1`` ⏎ page ⏎ ``COLORADO CHANGES –``)."""
         assert self.layout is not None
         labelled = prefix_label(rec.text)
-        if labelled is not None and labelled[0].rsplit(None, 1)[-1] in FIRST_VALUES:
+        if labelled is not None and any(is_first(o) for o in meanings(labelled[0].rsplit(None, 1)[-1])):
             return True  # (a list's first: not a title that starts with a word and a number, ``Covid 19 – …``)
         value = self.layout.prominence(rec.first)
         return value is not None and self.layout.larger(value) and rec.page > self.waiting[-1][1].page
@@ -1433,8 +1433,6 @@ _REFERS = re.compile(r"\b(?:Section|SECTION|Clause|CLAUSE|Part|PART|Article|ARTI
 (``… set out in Section`` ⏎ ``3.``): the number on the next line is its.
 Not ``the General Conditions`` nor ``refer to your schedule``, which name no
 number."""
-FIRST_VALUES = frozenset(("1", "A", "a", "I", "i"))
-"""The values a list starts with."""
 
 
 def styled_depth(stack: Sequence[Open], value: float) -> int:
