@@ -40,6 +40,11 @@ a key: the label's words then the first four words of the title or text):
 
 Keys that occur more than once are matched by count: ``n`` rows with one key and
 ``m`` chunks starting with it recall ``min(n, m)``.
+
+**Pages.** Where the truth gives a row's page and the tool a chunk's pages, the
+row's key counts only in chunks that touch that page, for every figure: a
+benefits summary or a cross-reference that names a section pages before it
+starts is neither that item's start nor a second start in its chunk.
 """
 
 from __future__ import annotations
@@ -110,6 +115,12 @@ class _View:
     headings: List[Tuple[str, ...]]
     clause: Tuple[str, ...]
     text_words: int
+    pages: Optional[Tuple[int, int]] = None
+    """The first and last page the chunk touches, where the tool says."""
+
+    def on(self, page: Optional[int]) -> bool:
+        """The chunk may hold what the truth places on ``page`` (either unknown: it may)."""
+        return page is None or self.pages is None or self.pages[0] <= page <= self.pages[1]
 
 
 def _views(chunks: Sequence[Chunk]) -> List[_View]:
@@ -139,7 +150,7 @@ def _views(chunks: Sequence[Chunk]) -> List[_View]:
             at += len(line)
         views.append(_View(lead + text, frozenset(starts), [tuple(words(h)) for h in chunk.headings],
                            clause_values(split_path(chunk.clause.split("#")[0])) if chunk.clause else (),
-                           len(text)))
+                           len(text), (min(chunk.pages), max(chunk.pages)) if chunk.pages else None))
     return views
 
 
@@ -215,12 +226,12 @@ class _Index:
             self._by_length[n] = table
         return self._by_length[n].get(key, [])
 
-    def starting(self, key: Tuple[str, ...]) -> int:
-        """How many views hold ``key`` within their first words."""
-        return len({number for number, at in self.places(key) if at + len(key) <= START_WORDS})
+    def starting(self, key: Tuple[str, ...]) -> List[int]:
+        """The views that hold ``key`` within their first words."""
+        return sorted({number for number, at in self.places(key) if at + len(key) <= START_WORDS})
 
-    def item_starts(self, key: Tuple[str, ...], prefix: Optional[str] = None,
-                    labelled: bool = True, whole: Optional[int] = None) -> List[Tuple[int, int]]:
+    def item_starts(self, key: Tuple[str, ...], prefix: Optional[str] = None, labelled: bool = True,
+                    whole: Optional[int] = None, page: Optional[int] = None) -> List[Tuple[int, int]]:
         """The places (view, word), in order, where an item with this key may start.
 
         A labelled key of :data:`DISTINCT_KEY_WORDS` words or more is taken anywhere
@@ -235,6 +246,8 @@ class _Index:
         alone = not labelled and whole == len(key) < DISTINCT_KEY_WORDS
         for number, at in self.places(key):
             view = self.views[number]
+            if not view.on(page):
+                continue
             if alone and not (at + len(key) in view.line_starts or at + len(key) == len(view.words)):
                 continue
             if ((labelled and len(key) >= DISTINCT_KEY_WORDS) or at in view.line_starts
@@ -244,9 +257,24 @@ class _Index:
 
 
 def _recalled(rows: Iterable[Row], index: _Index) -> Tuple[int, int]:
-    wanted = Counter(row_key(row) for row in rows if row_key(row))
-    got = sum(min(count, index.starting(key)) for key, count in wanted.items())
-    return got, sum(wanted.values())
+    """Rows matched to the chunks their key starts, one chunk a row, on the row's page.
+
+    Rows are taken by page and each gets the open chunk that ends soonest (a
+    chunk without pages may hold any row), which matches as many as can be.
+    """
+    wanted: Dict[Tuple[str, ...], List[int]] = {}
+    for row in rows:
+        if row_key(row):
+            wanted.setdefault(row_key(row), []).append(row.page if row.page is not None else -1)
+    got = 0
+    for key, pages in wanted.items():
+        spans = sorted((index.views[number].pages or (-1, 1 << 30)) for number in index.starting(key))
+        for page in sorted(pages):
+            fits = [span for span in spans if page < 0 or span[0] <= page <= span[1]]
+            if fits:
+                spans.remove(min(fits, key=lambda span: span[1]))
+                got += 1
+    return got, sum(len(pages) for pages in wanted.values())
 
 
 def _heading_recall(rows: Sequence[Row], views: Sequence[_View]) -> Tuple[int, int]:
@@ -269,10 +297,10 @@ def _heading_recall(rows: Sequence[Row], views: Sequence[_View]) -> Tuple[int, i
 
 def _purity(rows: Sequence[Row], index: _Index) -> Tuple[int, int]:
     spans: Dict[int, List[Tuple[int, int, int, int]]] = {}
-    for key, prefix, labelled, whole, depth in {(row_key(row), prefix_word(row), bool(row.label),
-                                                 _heading_words(row), row.depth)
-                                                for row in rows if row.depth <= 2 and row_key(row)}:
-        for number, at in index.item_starts(key, prefix, labelled, whole):
+    for key, prefix, labelled, whole, depth, page in {(row_key(row), prefix_word(row), bool(row.label),
+                                                       _heading_words(row), row.depth, row.page)
+                                                      for row in rows if row.depth <= 2 and row_key(row)}:
+        for number, at in index.item_starts(key, prefix, labelled, whole, page):
             # (the row starts at its prefix word, which its key leaves out: ``List`` of ``List I``)
             begin = at - 1 if prefix and at and index.views[number].words[at - 1] == prefix else at
             spans.setdefault(number, []).append((begin, at + len(key), at + whole, depth))
@@ -337,19 +365,19 @@ def _citable(rows: Sequence[Row], index: _Index) -> Tuple[int, int]:
     them as rows (a contents line or a cross-reference earlier in some chunk's
     text is not where the item starts), else among all."""
     taken: Counter = Counter()
-    wanted = Counter(row_key(row) for row in rows)
+    wanted = Counter((row_key(row), row.page) for row in rows)
     got = total = 0
     for row, chain in zip(rows, _ancestors(rows)):
         key = row_key(row)
         if not key:
             continue
         total += 1
-        holders = index.item_starts(key, prefix_word(row), bool(row.label))
+        holders = index.item_starts(key, prefix_word(row), bool(row.label), page=row.page)
         opening = [(number, at) for number, at in holders if at + len(key) <= START_WORDS]
-        if len(opening) >= wanted[key]:
+        if len(opening) >= wanted[key, row.page]:
             holders = opening
-        nth = taken[key]
-        taken[key] += 1
+        nth = taken[key, row.page]
+        taken[key, row.page] += 1
         if nth < len(holders) and _names(index.views[holders[nth][0]], chain):
             got += 1
     return got, total

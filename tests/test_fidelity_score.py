@@ -250,6 +250,24 @@ def test_an_item_is_cited_where_it_starts_not_where_a_contents_line_names_it() -
     assert score(rows, chunks)["citable"] == 1.0
 
 
+def test_an_item_starts_only_on_the_page_the_truth_gives_it() -> None:
+    """A benefits summary on page 2 names every section (``Cancelling your trip
+    $1,000``); the sections start on pages 5 and 6. The summary starting with
+    one's words is not where that item starts, and naming two in one chunk
+    does not mix them. Without pages, the words decide as before."""
+    rows = [Row(("1",), "", "Cancelling your trip", 5, True), Row(("2",), "", "Delayed baggage cover", 6, True)]
+    filler = " ".join(f"w{n}" for n in range(20))
+    summary = Chunk(f"Cancelling your trip $1,000\nDelayed baggage cover $800\n{filler}", [], None, [2])
+    unread = [summary, Chunk(f"Cancelling your trip\n{filler}\nDelayed baggage cover\n{filler}", [], None, [5, 6])]
+    got = score(rows, unread)
+    assert got["boundary"] == 0.5 and got["purity"] == 0.5  # the summary is pure; the second mixes two
+    read = [summary, Chunk(f"Cancelling your trip\n{filler}", [], None, [5]),
+            Chunk(f"Delayed baggage cover\n{filler}", [], None, [6])]
+    assert score(rows, read)["boundary"] == 1.0 and score(rows, read)["purity"] == 1.0
+    unpaged = [Chunk(c.text) for c in unread]  # the summary's lines are taken for starts
+    assert score(rows, unpaged)["boundary"] == 1.0 and score(rows, unpaged)["purity"] == 0.0
+
+
 @pytest.mark.skipif(not (SHARED / "sfip-dwelling-2021.pdf").exists(), reason="needs ../shared/corpus/insurance")
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext (the reference text)")
 def test_the_benchmark_scores_our_run_of_a_fema_form_as_it_reads(tmp_path: Path,
