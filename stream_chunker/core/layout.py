@@ -302,7 +302,7 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
         if value is not None and (j - i <= MAX_RUN or j - i <= MAX_TITLE_RUN and style is not None
                                   and style.size >= TITLE_SIZE * body.size):
             text = " ".join(line.strip() for line in lines[i:j])
-            if j - i > MAX_RUN and not _long_title(text):
+            if j - i > MAX_RUN and not (_long_title(text) or _label_over_titles(lines[i:j])):
                 i = j
                 continue
             # A heading has text under it on its page: a run that only a footer
@@ -540,6 +540,25 @@ def _long_title(text: str) -> bool:
 
 
 _CLAUSE_MARK = re.compile(r"[.;:]")
+_LABEL_ALONE = re.compile(r"(?:[A-Z][a-z]{2,9}|[A-Z]{3,10}) (?:\d{1,2}|[IVXLC]{1,6}|[A-Z])")
+
+
+def _label_over_titles(run: Sequence[str]) -> bool:
+    """A run longer than a title wraps over is a part's heading block all the
+    same when it starts with a part's word and number alone and each line
+    after reads as a title of its own: ``Part 1`` ⏎ ``Automobile Liability
+    Insurance`` ⏎ ``Bodily Injury – Coverage AA`` ⏎ ``Property Damage –
+    Coverage BB``, the part's name and the coverages it holds (only a run set
+    ``TITLE_SIZE`` times the body's size is this long: ``MAX_TITLE_RUN``).
+
+    >>> _label_over_titles(["Part 1", "Automobile Liability Insurance", "Bodily Injury – Coverage AA"])
+    True
+    >>> _label_over_titles(["Part 1", "This part covers your liability to", "others."])
+    False
+    """
+    return bool(_LABEL_ALONE.fullmatch(run[0].strip())) and all(
+        len(line.split()) <= TITLE_WORDS and _CLAUSE_MARK.search(line) is None and not leads_on_word(line)
+        for line in run[1:])
 TITLE_SIZE = 1.5
 MAX_TITLE_RUN = 6
 """Lines a page's title set ``TITLE_SIZE`` times the body's size or more may

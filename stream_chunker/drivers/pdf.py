@@ -51,6 +51,7 @@ from ..core.layout import MAX_TERM_WORDS, QUOTES, Style
 from ..engine.chunker import Chunker
 from .centring import centred_alone
 from .reading_order import Span, in_reading_order
+from .watermark import stamps
 
 BACKENDS = ("pdfium", "pdftotext")
 SIGNATURE = b"%PDF-"
@@ -259,6 +260,9 @@ def _with_block_breaks(textpage: Any, text: str,
         styles.append(style)
         leads.append(lead)
         at += 1
+    stamped = stamps(lines, spans)
+    for first, end, _ in reversed(stamped):  # (set aside: read at the page's foot, see drivers.watermark)
+        del lines[first:end], spans[first:end], styles[first:end], leads[first:end]
     lines, spans, styles, leads = in_reading_order(lines, spans, styles, leads)
     boxes = [(span.bottom, span.height) if span is not None else None for span in spans]
     placed = [box for box in boxes if box is not None]
@@ -288,6 +292,11 @@ def _with_block_breaks(textpage: Any, text: str,
         out_styles.append(style if box is not None else None)
         out_leads.append(lead if box is not None else 0)
         out_spans.append(span)
+    for _, _, word in stamped:
+        out += ["", word]
+        out_styles += [None, None]
+        out_leads += [0, 0]
+        out_spans += [None, None]
     return "\n".join(out), out_styles, out_leads, centred_alone(out, out_spans)
 
 
