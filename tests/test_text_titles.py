@@ -475,3 +475,34 @@ def test_a_title_that_wraps_twice_in_a_document_is_read_whole_both_times() -> No
     assert [c.heading_path for c in chunks] == ["", "Changes to your circumstances", "Your car",
                                                 "Changes to your circumstances"]
     assert_balanced(text)
+
+
+CONTENTS_AFTER_A_CODE = """Acme Travel Insurance
+Policy Wording and PDS
+Published 05/2019 (19PDSBT01) Acme14-23-0519
+Contents
+1. About this PDS 4
+2. About the Insurer 4
+3. Summary of Insurance 5
+4. Your Privacy 6
+\f1. About this PDS
+This PDS contains important information about the cover.
+2. About the Insurer
+Acme Insurance Limited is the insurer of this product.
+3. Summary of Insurance
+The table below sums up the cover.
+4. Your Privacy
+We collect your personal information to insure you.
+\f"""
+
+
+def test_a_contents_title_is_a_heading_whatever_ends_the_line_before() -> None:
+    """``Contents`` after a cover's last line (a code, no full stop) still
+    opens the contents list: its entries without dot leaders stay under it,
+    and the body's sections open 1 to 4, none of them inside the list's 4."""
+    chunks = list(chunk_lines(CONTENTS_AFTER_A_CODE, real_tokens=False))
+    listed = next(c for c in chunks if "Your Privacy 6" in c.text)
+    assert listed.heading_path == "Contents" and listed.clause is None
+    assert [c.clause for c in chunks if "insurer of this product" in c.text or "personal information" in c.text] \
+        == ["2", "4"]
+    assert_balanced(CONTENTS_AFTER_A_CODE)

@@ -23,6 +23,8 @@ MAX_ENTRY_WORDS = 12
 
 _ENTRY = re.compile(r"(?P<title>.*[^\W\d_].*?)(?<![$£€¥₹#])\s+(?P<page>\d{1,3})")
 """A title with a letter in it, then a page number after a space (not an amount)."""
+CONTENTS_TITLE = re.compile(r"(?:table\s+of\s+)?contents(?:\s+page)?", re.IGNORECASE)
+"""A heading that opens a contents list whose entries may have no dot leader."""
 _LEADER = re.compile(r"(?:\.[ \t]?){4,}[ \t]*(\d{0,4})[ \t]*$")
 """A dot leader at a line's end, and its page number if the line has it."""
 

@@ -32,7 +32,7 @@ import re
 from collections import deque
 from typing import AbstractSet, Callable, Collection, Container, Deque, Dict, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
 
-from .contents_page import contents_entries, wrapped_entries
+from .contents_page import CONTENTS_TITLE, contents_entries, wrapped_entries
 from .text import DASHES, leads_in, mostly_figures, title_case
 
 _LINE_ENDS = re.compile(r"\r\n|\r|\n")
@@ -662,7 +662,7 @@ def _titles_alone(text: str, furniture: Container[int] = ()) -> List[Tuple[int, 
         if m.start() == 0:
             continue
         if text[m.start() - 1] not in _SENTENCE_ENDS and not _after_a_code(text, m.start()) \
-                and not _sentence_over_the_page(text, m.start(), furniture):
+                and not _sentence_over_the_page(text, m.start(), furniture) and not _contents_title(text, m.start()):
             continue
         if lines is None:
             lines = text.split("\n")
@@ -858,6 +858,14 @@ def _after_a_code(text: str, end: int) -> bool:
     ends before it."""
     after = text[end + 1:text.find("\n", end + 1)]
     return after.isupper() and mostly_figures(text[text.rfind("\n", 0, end) + 1:end])
+
+
+def _contents_title(text: str, end: int) -> bool:
+    """The line after ``end`` titles a contents list (``Contents``, ``Table of
+    contents``): a heading whatever ends the line of text before it, as no
+    sentence breaks there (a cover's ``… Chubb14-23-0519`` ⏎ ``Contents``).
+    (After a blank line, text whose paragraphs are apart, it is read as ever.)"""
+    return text[end - 1] != "\n" and CONTENTS_TITLE.fullmatch(text[end + 1:text.find("\n", end + 1)].strip()) is not None
 
 
 _TITLE_START = re.compile(r"[A-Z][^\n.;:,!?]{2,80}$")

@@ -15,6 +15,7 @@ from typing import Any, Callable, Dict, Final, List, Optional, Set, Tuple
 
 from mypy_extensions import trait
 
+from ...core.contents_page import CONTENTS_TITLE
 from ...core.records import STYLED, Line
 from ..labels import Number, parse_number
 
@@ -34,8 +35,6 @@ LEADER: Final = re.compile(r"\.[ \t]?\.(?:[ \t]?\.)*[ \t]*\d{1,4}[ \t]*$", re.MU
 """A dot leader and page number at a line's end, wherever the line starts: the
 scanner's look at lines whose start tells nothing."""
 BARE_NUMBER = re.compile(rf"{_NUM}\.?$")
-CONTENTS_TITLE = re.compile(r"(?:table\s+of\s+)?contents(?:\s+page)?", re.IGNORECASE)
-"""A heading that opens a contents list whose entries may have no dot leader."""
 LISTED = re.compile(rf"(?:(?P<num>{_NUM})\.?\s+)?(?P<title>\S.*?)\s+(?P<page>\d{{1,4}})")
 """A line of such a list: a title and a page number, the section's number first
 or none (``1. Key details about your policy 7``, ``- Sum insured 10``)."""

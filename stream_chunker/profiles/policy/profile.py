@@ -37,6 +37,7 @@ from typing import Any, Callable, Dict, Final, List, Optional, Pattern, Sequence
 
 from ...core.chunk import Chunk
 from ...core.layout import CAPITALS, LEADING_ON, MAX_TERMS, RUN_IN, TEXT_TITLE
+from ...core.contents_page import CONTENTS_TITLE
 from ...core.errors import ConfigError
 from ...core.packing import Cap, Key, Packer, UniqueIds
 from ...core.records import HEADING, LABEL, STYLED, TEXT, Line, Run, new
@@ -44,7 +45,7 @@ from ...core.text import DASHES, ends_clause, ends_sentence, first_letter, reads
 from ..base import Diagnose, Option, ProfileSpec, Rule, Settings, register
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number, meanings
 from ..paragraphs import ParagraphProfile
-from .contents import CONTENTS_TITLE, LEADER, ReadsContents
+from .contents import LEADER, ReadsContents
 from .outline import (CODE_WORD, NOTE_TITLE, continues_title, ends_in_amount, goes_on, heads_list, is_title, leads_on, own_word,
                       prefix_label, row_cells, styled_title, wraps_onto)
 from .parts import Parts
