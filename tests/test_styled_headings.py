@@ -1065,6 +1065,9 @@ def test_a_term_in_bold_for_part_of_its_line_is_read(line: str, bold_upto: str, 
         def bold(self, page: object, index: int) -> bool:
             return index < len(bold_upto)
 
+        def tinted(self, page: object, index: int) -> bool:
+            return False  # (all in black)
+
         def box(self, page: object, index: int) -> Tuple[float, float]:
             return index * 5.0, index * 5.0 + 4.0  # evenly set: no column's gap
 

@@ -61,22 +61,32 @@ class Style(NamedTuple):
     size: float
     """The height of the characters' boxes, in points, to half a point."""
     bold: bool
+    tinted: bool = False
+    """Set in a colour, not black or a grey (``drivers.pdf.TINT``): a heading
+    may stand out by its colour alone, in the body's size and weight."""
 
 
 def prominence(style: Style, body: Style) -> Optional[float]:
     """How far ``style`` stands out from ``body`` (its size, and a quarter
-    point more for bold), or ``None`` when it does not.
+    point more for bold, or an eighth for a colour where the body has none),
+    or ``None`` when it does not.
 
     >>> body = Style(10.5, False)
     >>> prominence(Style(15.5, True), body), prominence(Style(10.5, True), body), prominence(Style(6.5, True), body)
     (15.75, 10.75, None)
-    >>> prominence(Style(10.5, False), body) is None
-    True
+    >>> prominence(Style(10.5, False), body) is None, prominence(Style(10.5, False, True), body)
+    (True, 10.625)
     """
     bolder = style.bold and not body.bold
-    if style.size >= LARGER * body.size or (bolder and style.size >= BOLD_MIN * body.size):
-        return style.size + (0.25 if style.bold else 0.0)
+    tinted = style.tinted and not body.tinted
+    if style.size >= LARGER * body.size or ((bolder or tinted) and style.size >= BOLD_MIN * body.size):
+        return style.size + (0.25 if style.bold else TINTED if tinted else 0.0)
     return None
+
+
+TINTED = 0.125
+"""What a colour adds to a line's prominence where it is not bold: a coloured
+line ranks above one of its size in black, below one in bold."""
 
 
 RUN_IN = 0.0

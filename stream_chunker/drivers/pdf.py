@@ -308,6 +308,10 @@ UNIFORM = 0.8
 set in it; a line of mixed styles (a bold term, then its text) has none."""
 
 
+TINT = 48
+"""How far apart a fill colour's strongest and weakest channels are, at
+least, for it to be a colour: black, greys and white are not (a body set in
+dark grey, ``(35, 31, 32)``, is no colour; a heading in blue, ``(23, 54, 93)``, is)."""
 LIGHT, REGULAR, BOLD = 1, 2, 3
 """A font's weight, as far as it tells a heading or a term from the body."""
 FIRST_LOOK = 256
@@ -337,6 +341,7 @@ class FontNames:
         self._flags = ctypes.c_int()
         self.matrix: Any = pdfium_c.FS_MATRIX()  # a character's matrix, read into here
         self._edges = [ctypes.c_double() for _ in range(4)]  # a character's box, read into here
+        self._colour = [ctypes.c_uint() for _ in range(4)]  # a character's fill colour, read into here
 
     def box(self, textpage: Any, index: int) -> Tuple[float, float]:
         """The left and right of character ``index``'s box."""
@@ -344,6 +349,15 @@ class FontNames:
         self.c.FPDFText_GetCharBox(textpage, index, ctypes.byref(left), ctypes.byref(right),
                                    ctypes.byref(bottom), ctypes.byref(top))
         return left.value, right.value
+
+    def tinted(self, textpage: Any, index: int) -> bool:
+        """Character ``index`` is filled in a colour (see ``TINT``)."""
+        red, green, blue, alpha = self._colour
+        if not self.c.FPDFText_GetFillColor(textpage, index, ctypes.byref(red), ctypes.byref(green),
+                                            ctypes.byref(blue), ctypes.byref(alpha)):
+            return False
+        channels = (red.value, green.value, blue.value)
+        return max(channels) - min(channels) >= TINT
 
     def bold(self, textpage: Any, index: int) -> bool:
         pdfium_c = self.c
@@ -415,7 +429,7 @@ def line_style(textpage: Any, offset: int, line: str, fonts: FontNames) -> Tuple
         size = pdfium_c.FPDFText_GetFontSize(textpage, index)
         if pdfium_c.FPDFText_GetMatrix(textpage, index, ctypes.byref(matrix)):
             size *= math.hypot(matrix.c, matrix.d)
-        style = Style(round(size * 2) / 2, fonts.bold(textpage, index))
+        style = Style(round(size * 2) / 2, fonts.bold(textpage, index), fonts.tinted(textpage, index))
         seen[style] = seen.get(style, 0) + 1
     if not seen:
         return None, 0

@@ -1,6 +1,7 @@
-"""A specimen policy's stamp, and parts whose headings the layout sets apart (SPEC §5c).
+"""What a PDF's layout says beyond size and weight (SPEC §5c): a specimen's
+stamp, a part's heading block, a heading in colour.
 
-Modelled on a US auto policy printed as a specimen: ``SAMPLE DOCUMENT``
+The first two are modelled on a US auto policy printed as a specimen: ``SAMPLE DOCUMENT``
 stamped letter by letter across every page, a company name in large bold at
 each page's top, general provisions under bold headings, then ``Part 1`` ⏎
 ``Automobile Liability Insurance`` ⏎ the coverages it holds, each part's own
@@ -103,3 +104,40 @@ def test_a_part_alone_over_its_title_goes_on_after_the_headings_that_ended_the_l
     assert "Automobile Medical Payments" in two.heading_path and two.clause == "2"
     assert _holding(chunks, "Medical text two.").clause == "2"
     assert "Cancellation" not in one.heading_path
+
+
+QUESTIONS = [("Who is the insurer?", "The insurer is Acme Travel Limited, registered in Zurich under number 4711."),
+             ("Who is the policyholder?", "The policyholder is the person named as such in the insurance policy."),
+             ("What risks are insured?", "The insured risks are set out in the policy and in these terms of insurance.")]
+
+
+def test_a_heading_in_the_body_face_stands_out_by_its_colour(tmp_path: Path) -> None:
+    """A customer information page asks its questions in the body's size and
+    weight, in blue: each is a heading over its answer. A line in grey, or in
+    black, in the same face is text (a signature, ``Allianz Travel``)."""
+    pdf = fpdf.FPDF(unit="pt", format="a4")
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 11)
+    pdf.set_text_color(0, 55, 129)
+    pdf.text(60, 60, "Customer information")
+    pdf.set_font("Helvetica", "", 8)
+    y = 80.0
+    for line, colour in (("Dear customer, you will find below the terms of your annual insurance.", (0, 0, 0)),
+                         ("Acme Travel", (0, 0, 0)), ("Olaf Nink", (100, 100, 100))):
+        pdf.set_text_color(*colour)
+        pdf.text(60, y, line)
+        y += 20
+    for question, answer in QUESTIONS:
+        pdf.set_text_color(23, 54, 93)
+        pdf.text(60, y, question)
+        pdf.set_text_color(0, 0, 0)
+        for n in range(4):
+            y += 10
+            pdf.text(60, y, f"{answer} Line {n + 1} of the answer, which goes on as answers do.")
+        y += 20
+    path = tmp_path / "questions.pdf"
+    pdf.output(str(path))
+    chunks, _ = _read(path)
+    for question, answer in QUESTIONS:
+        assert _holding(chunks, answer).heading_path.split(" > ")[-1] == question
+    assert "Olaf Nink" in _holding(chunks, "Acme Travel").text
