@@ -307,3 +307,17 @@ def test_a_range_after_a_word_of_the_list_is_no_label() -> None:
     chunks = list(chunk_lines(text, real_tokens=False))
     assert [c.clause for c in chunks] == ["1.1", "1.2", "2.1", "2.2"]
     assert "Section 2–7 days for injury." in chunks[2].text
+
+
+def test_a_word_of_the_list_may_be_joined_to_its_value_by_a_dash() -> None:
+    """``ANNEXURE-1``, ``ANNEXURE-2``: no space around the dash, as Indian
+    wordings print them; each is a label of the list's word, so the second is
+    the first's sibling, not text inside its last item."""
+    text = ("ANNEXURE-1\nList of Non-Medical Expenses\n1. Baby food is not payable.\n"
+            "2. Belts and braces are payable after surgery.\n\n"
+            "ANNEXURE-2\nInsurance Ombudsman offices\nThe contact details of the Ombudsman offices are below.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [(c.clause, c.heading_path.split(" > ")[0]) for c in chunks] == [
+        ("1.1", "List of Non-Medical Expenses"), ("1.2", "List of Non-Medical Expenses"),
+        ("2", "Insurance Ombudsman offices")]
+    assert "ANNEXURE" not in chunks[1].text

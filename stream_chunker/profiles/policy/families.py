@@ -97,13 +97,14 @@ class Prefixed(Family):
     """A word from a list, then a value and a separator: ``SECTION C)``,
     ``PART A-``, ``Section 4 –``, ``Section 1a –`` (a section put between
     two: ``1a``, ``1b``, then ``2``), ``ARTICLE IV.``, or a dash between word and
-    value (``Annexure - B``, as Indian wordings print it); the word is part of
-    the style."""
+    value (``Annexure - B``, ``Annexure-2``, as Indian wordings print it); the
+    word is part of the style."""
 
     def __init__(self) -> None:
         Family.__init__(self, "prefixed", "word",
-                        rf"(?P<word>{_WORDS})\s+(?:[{DASHES}]\s+)?(?P<value>[IVXLC]{{1,6}}|[A-Z]|\d{{1,3}}[a-z]?)(?:\s*[).:{DASHES}]|(?=\s+[A-Z])|(?=\s*$))",
-                        (rf"(?:{_WORDS})[ \t]",))
+                        rf"(?P<word>{_WORDS})(?:\s+(?:[{DASHES}]\s+)?|[{DASHES}])(?P<value>[IVXLC]{{1,6}}|[A-Z]|\d{{1,3}}[a-z]?)"
+                        rf"(?:\s*[).:{DASHES}]|(?=\s+[A-Z])|(?=\s*$))",
+                        (rf"(?:{_WORDS})[ \t{DASHES}]",))
 
     def meanings(self, m: "re.Match[str]") -> List[Meaning]:
         return meanings(m["value"], m["word"].upper() + " ")
