@@ -321,3 +321,20 @@ def test_a_word_of_the_list_may_be_joined_to_its_value_by_a_dash() -> None:
         ("1.1", "List of Non-Medical Expenses"), ("1.2", "List of Non-Medical Expenses"),
         ("2", "Insurance Ombudsman offices")]
     assert "ANNEXURE" not in chunks[1].text
+
+
+def test_a_list_of_its_own_word_goes_on_after_rows_numbered_as_sections() -> None:
+    """``List I – Optional Items`` holds rows ``1 BABY FOOD Not Payable`` …,
+    numbered as decimal sections are; ``List II – Items that are to be
+    subsumed into Room Charges`` (nine words: no short title) is the next
+    list, not text of the last row."""
+    text = ("ANNEXURE - 1\nList of Non-Medical Expenses\nList I – Optional Items\nSr. No Item Payable\n"
+            "1 BABY FOOD Not Payable\n2 BABY UTILITIES CHARGES Not Payable\n3 BEAUTY SERVICES Not Payable\n"
+            "List II – Items that are to be subsumed into Room Charges\nSr. No Item\n"
+            "1 BABY CHARGES (UNLESS SPECIFIED/INDICATED)\n2 HAND WASH\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    last_row = next(c for c in chunks if "BEAUTY SERVICES" in c.text)
+    assert "List II" not in last_row.text and last_row.clause == "1.List I.3"
+    assert next(c for c in chunks if "HAND WASH" in c.text).clause.startswith("1.List II")
+    assert_balanced(text)
+

@@ -88,7 +88,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         # after ``2.5``): most decimal documents print none, and pay nothing.
         self._decimal_lines = preset.decimal_special
         self._worded_decimal_lines = preset.worded_decimal_special
+        self._own_word_decimal_lines = preset.own_word_decimal_special
         self._worded = False  # a prefixed label has opened
+        self._own_word = False  # a label of the document's own word has opened (``LIST:upper-roman``)
         self.special = preset.special
         self.max_words: int = self.settings.profile_options.get("max_title_words", MAX_TITLE_WORDS)
         self.packer = Packer(self.cap, self.emit, "\n", chunk_id)
@@ -986,6 +988,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.in_contents_list = False
         parent = self.stack[-1].cid if self.stack else ""
         self._worded = self._worded or is_prefixed(opened.level.style)
+        self._own_word = self._own_word or ":" in opened.level.style
         self._wrapping = None  # (a title before it wraps no more)
         if opened.level.style == DECIMAL and self.stack and restated(self.stack[-1].level, opened.level):
             parent = self.stack[-2].cid if len(self.stack) > 1 else ""
@@ -1014,7 +1017,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         decimal = deepest >= 0 and stack[deepest].level.style == DECIMAL
         self.decimal_depth = deepest if decimal else None  # the depth of the open decimal level
         if decimal:
-            self.special = self._worded_decimal_lines if self._worded else self._decimal_lines
+            self.special = self._own_word_decimal_lines if self._own_word and any(
+                ":" in o.level.style for o in stack[:deepest]) else \
+                self._worded_decimal_lines if self._worded else self._decimal_lines
         else:
             self.special = self._outline_lines
 

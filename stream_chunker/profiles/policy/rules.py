@@ -272,15 +272,18 @@ def outline_under_decimal(reads: Reads, line: LabelLine) -> Optional[Verdict]:
     own (``ANNEXURE - A`` after ``6. TABLE OF BENEFITS``), or that a PDF's
     layout sets apart (``Part A: Loss and damage`` after the general
     exclusions ``1``-``6``), or the document's own word before a title
-    (``Endorsement 9 – Exclusion`` after ``5 Car service cover``): a clause's
-    list has no annexures, parts or endorsements, and it is the next part of
-    the document."""
+    (``Endorsement 9 – Exclusion`` after ``5 Car service cover``), or with
+    the next value of its own level open above (``List II – Items that are to
+    be subsumed into Room Charges`` after ``List I``'s rows ``1``-``68``): a
+    clause's list has no annexures, parts or endorsements, and it is the next
+    part of the document."""
     if reads.decimal_depth is None:
         return None
     text = line.text
     if line.family.name == "prefixed" and (text is None or line.set_apart):
         return None
-    return None if line.family.name == "worded" and text is not None and is_title(text, reads.max_words) else QUIET
+    return None if line.family.name == "worded" and text is not None and (
+        is_title(text, reads.max_words) or _next_item(reads, line)) else QUIET
 
 
 PARTS: Final = ("prefixed", "worded")
@@ -416,6 +419,12 @@ class Preset:
         """Those under a decimal section once the document has printed a word of
         the list above the outline: the word too (``Section 3`` after ``2.5``,
         ``ANNEXURE`` after the last clause; see ``outline_under_decimal``)."""
+        self.own_word_decimal_special = special_lines("|".join([r"\d", *(lead for family in self.families
+                                                                        if family.name in PARTS
+                                                                        for lead in family.leads)]))
+        """Those under a decimal section that a label of the document's own word
+        holds: that word too (``List II – Items …`` after ``List I – …``'s rows
+        ``1 BABY FOOD``-``68 VASOFIX``, numbered as decimal sections are)."""
 
     def family_of(self, m: "re.Match[str]") -> Family:
         """The family whose shape matched (the first: they are tried in order)."""
