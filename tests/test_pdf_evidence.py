@@ -113,8 +113,9 @@ QUESTIONS = [("Who is the insurer?", "The insurer is Acme Travel Limited, regist
 
 def test_a_heading_in_the_body_face_stands_out_by_its_colour(tmp_path: Path) -> None:
     """A customer information page asks its questions in the body's size and
-    weight, in blue: each is a heading over its answer. A line in grey, or in
-    black, in the same face is text (a signature, ``Allianz Travel``)."""
+    weight, in blue, each a block of its own: each is a heading over its
+    answer. A line in grey, or in black, in the same face is text (a
+    signature), and so is a link's name in blue inside an address."""
     pdf = fpdf.FPDF(unit="pt", format="a4")
     pdf.add_page()
     pdf.set_font("Helvetica", "B", 11)
@@ -131,13 +132,69 @@ def test_a_heading_in_the_body_face_stands_out_by_its_colour(tmp_path: Path) -> 
         pdf.set_text_color(23, 54, 93)
         pdf.text(60, y, question)
         pdf.set_text_color(0, 0, 0)
+        y += 8  # (a block of its own: the answer starts a little lower than its lines follow each other)
         for n in range(4):
             y += 10
             pdf.text(60, y, f"{answer} Line {n + 1} of the answer, which goes on as answers do.")
         y += 20
+    for line, colour in (("If you are not happy with our answer you may write to the", (0, 0, 0)),
+                         ("Financial Ombudsman Service", (0, 81, 159)),  # (a link's name, inside the address)
+                         ("Exchange Tower, London E14 9SR, who will look at your complaint.", (0, 0, 0))):
+        pdf.set_text_color(*colour)
+        pdf.text(60, y, line)
+        y += 10
     path = tmp_path / "questions.pdf"
     pdf.output(str(path))
     chunks, _ = _read(path)
     for question, answer in QUESTIONS:
         assert _holding(chunks, answer).heading_path.split(" > ")[-1] == question
     assert "Olaf Nink" in _holding(chunks, "Acme Travel").text
+    ombudsman = _holding(chunks, "Exchange Tower")
+    assert "Financial Ombudsman Service" in ombudsman.text and ombudsman.heading_path.endswith(QUESTIONS[-1][0])
+
+
+def _line(pdf: "fpdf.FPDF", y: float, text: str, colour: Tuple[int, int, int] = (0, 0, 0), size: int = 10,
+          style: str = "") -> float:
+    pdf.set_text_color(*colour)
+    pdf.set_font("Helvetica", style, size)
+    pdf.text(72, y + size, text)
+    return y + size + 5
+
+
+def _paragraph(pdf: "fpdf.FPDF", y: float, text: str) -> float:
+    pdf.set_text_color(0, 0, 0)
+    pdf.set_font("Helvetica", "", 10)
+    pdf.set_xy(72, y)
+    pdf.multi_cell(460, 13, text)
+    return pdf.get_y() + 8
+
+
+def test_colour_alone_sets_apart_only_a_block_of_its_own(tmp_path: Path) -> None:
+    """A link's name in blue inside an address, and a table's ``Included`` in
+    green and ``Not included`` in red, are lines in colour among lines in
+    black: text of the section they are in, never headings over what follows."""
+    pdf = fpdf.FPDF(unit="pt", format="a4")
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    y = _line(pdf, 60, "Section 1 Buildings", size=12, style="B")
+    for n in range(4):  # (enough text for the body's style to be learned first)
+        y = _paragraph(pdf, y, f"Cover {n}. " + BODY)
+    y = _line(pdf, y, "Making a complaint", size=12, style="B")
+    y = _paragraph(pdf, y, "If you are not happy with how we dealt with your complaint you may contact:")
+    for text, colour in (("Financial Ombudsman Service", (0, 102, 204)), ("Exchange Tower, London E14 9SR", (0, 0, 0)),
+                         ("Telephone 0800 023 4567", (0, 0, 0))):
+        y = _line(pdf, y, text, colour)
+    y = _paragraph(pdf, y + 6, "Complaint one. " + BODY)
+    y = _line(pdf, y, "Your covers", size=12, style="B")
+    y = _paragraph(pdf, y, "The table below shows the covers you have chosen and those you have not.")
+    for text, colour in (("Buildings", (0, 0, 0)), ("Included", (0, 140, 0)), ("Accidental damage", (0, 0, 0)),
+                         ("Not included", (200, 0, 0)), ("Contents", (0, 0, 0)), ("Included", (0, 140, 0))):
+        y = _line(pdf, y, text, colour)
+    _paragraph(pdf, y + 6, "Table one. " + BODY)
+    path = tmp_path / "colours.pdf"
+    pdf.output(str(path))
+    chunks, _ = _read(path)
+    assert _holding(chunks, "Exchange Tower").heading_path.endswith("> Making a complaint")
+    assert _holding(chunks, "Complaint one.").heading_path.endswith("> Making a complaint")
+    assert _holding(chunks, "Table one.").heading_path.endswith("> Your covers")
+    assert "Not included" in _holding(chunks, "Accidental damage").text

@@ -506,3 +506,27 @@ def test_a_contents_title_is_a_heading_whatever_ends_the_line_before() -> None:
     assert [c.clause for c in chunks if "insurer of this product" in c.text or "personal information" in c.text] \
         == ["2", "4"]
     assert_balanced(CONTENTS_AFTER_A_CODE)
+
+
+CONTENTS_AS_A_TERM = """1 Your cover
+
+1.1 What is covered
+We will pay up to the sum insured for loss of or damage to the
+Contents
+(including valuables and money) caused by any of the events listed below.
+
+1.2 Your schedule
+The table below shows the covers you have chosen.
+
+1.3 Claims
+Tell us as soon as possible about any claim.
+"""
+
+
+def test_a_contents_title_after_a_word_is_the_term_a_sentence_wraps_at() -> None:
+    """``… damage to the`` ⏎ ``Contents`` ⏎ ``(including valuables …``: the
+    defined term, not a contents list's title; 1.1 stays one clause, and 1.2
+    and 1.3 are not under a ``Contents`` heading."""
+    chunks = list(chunk_lines(CONTENTS_AS_A_TERM, real_tokens=False))
+    assert the_chunk_of(chunks, "valuables").clause == "1.1"
+    assert the_chunk_of(chunks, "possible").heading_path == "Your cover > Claims"

@@ -338,3 +338,19 @@ def test_a_list_of_its_own_word_goes_on_after_rows_numbered_as_sections() -> Non
     assert next(c for c in chunks if "HAND WASH" in c.text).clause.startswith("1.List II")
     assert_balanced(text)
 
+
+
+def test_a_wrapped_reference_to_the_next_list_opens_nothing() -> None:
+    """``… may not move to the shared sum insured of`` ⏎ ``Option 2 – Floater
+    cover, until the next renewal of the policy.``: the next value of an open
+    ``Option`` level, but a sentence's end, not a title; row 2 stays whole and
+    the real ``Option 2 – Floater Sum Insured`` opens the next list."""
+    text = ("ANNEXURE - 1\nPlan options\nOption 1 – Individual Sum Insured\nSr. No Condition\n"
+            "1 Each insured member has a separate sum insured for the policy year.\n"
+            "2 A member may not move to the shared sum insured of\n"
+            "Option 2 – Floater cover, until the next renewal of the policy.\n"
+            "3 Claims by one member do not reduce the sum insured of another.\n"
+            "Option 2 – Floater Sum Insured\nSr. No Condition\n1 All members share one sum insured.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert next(c for c in chunks if "until the next renewal" in c.text).clause == "1.Option 1.2"
+    assert next(c for c in chunks if "share one sum" in c.text).clause == "1.Option 2"

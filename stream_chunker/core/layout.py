@@ -315,6 +315,10 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
             if j - i > MAX_RUN and not (_long_title(text) or _label_over_titles(lines[i:j])):
                 i = j
                 continue
+            if style is not None and not style.bold and style.size < LARGER * body.size \
+                    and not _block_of_its_own(lines, i, j, text):
+                i = j  # (its colour alone sets it apart: a link, a table's cell, a lead-in in colour)
+                continue
             # A heading has text under it on its page: a run that only a footer
             # follows is a title drawn last (a cover block), or furniture --
             # unless it is numbered as a section is (a chapter's title page, an
@@ -331,6 +335,24 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
     out += _capitals_alone(lines, styles, body, below)
     out.sort()
     return out
+
+
+def _block_of_its_own(lines: Sequence[str], i: int, j: int, text: str) -> bool:
+    """Lines ``i`` to ``j - 1``, set apart by their colour alone, stand as a
+    heading does: a block of their own (a blank line or the page's edge on
+    each side), of two words or more, not a lead-in that ends in a colon.
+    A question asked in blue over its answer is one (``Who is the
+    insurer?``); a link's name in an address, a table's ``Included``, a
+    cover's name in colour inside a sentence, ``Included with:`` are not.
+
+    >>> _block_of_its_own(["", "Who is the insurer?", "", "The insurer is Acme."], 1, 2, "Who is the insurer?")
+    True
+    >>> _block_of_its_own(["Write to the", "Financial Ombudsman Service", "Exchange Tower"], 1, 2,
+    ...                   "Financial Ombudsman Service")
+    False
+    """
+    return (i == 0 or not lines[i - 1].strip()) and (j >= len(lines) or not lines[j].strip()) \
+        and len(text.split()) >= 2 and not text.endswith(":")
 
 
 def _sentence_goes_on(lines: Sequence[str], styles: Sequence[Optional[Style]], i: int, body: Style) -> bool:
@@ -872,10 +894,11 @@ def _after_a_code(text: str, end: int) -> bool:
 
 def _contents_title(text: str, end: int) -> bool:
     """The line after ``end`` titles a contents list (``Contents``, ``Table of
-    contents``): a heading whatever ends the line of text before it, as no
-    sentence breaks there (a cover's ``… Chubb14-23-0519`` ⏎ ``Contents``).
-    (After a blank line, text whose paragraphs are apart, it is read as ever.)"""
-    return text[end - 1] != "\n" and CONTENTS_TITLE.fullmatch(text[end + 1:text.find("\n", end + 1)].strip()) is not None
+    contents``) after a line that ends in a figure, where no sentence ends: a
+    cover's code or date (``… Chubb14-23-0519`` ⏎ ``Contents``). After a word
+    it is the defined term a sentence wraps at (``… damage to the`` ⏎
+    ``Contents`` ⏎ ``(including valuables …``)."""
+    return text[end - 1].isdigit() and CONTENTS_TITLE.fullmatch(text[end + 1:text.find("\n", end + 1)].strip()) is not None
 
 
 _TITLE_START = re.compile(r"[A-Z][^\n.;:,!?]{2,80}$")

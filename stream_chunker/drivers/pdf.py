@@ -429,7 +429,9 @@ def line_style(textpage: Any, offset: int, line: str, fonts: FontNames) -> Tuple
         size = pdfium_c.FPDFText_GetFontSize(textpage, index)
         if pdfium_c.FPDFText_GetMatrix(textpage, index, ctypes.byref(matrix)):
             size *= math.hypot(matrix.c, matrix.d)
-        style = Style(round(size * 2) / 2, fonts.bold(textpage, index), fonts.tinted(textpage, index))
+        bold = fonts.bold(textpage, index)
+        # (Bold is evidence enough: a bold line in colour is set as one in black, whose rules it keeps.)
+        style = Style(round(size * 2) / 2, bold, not bold and fonts.tinted(textpage, index))
         seen[style] = seen.get(style, 0) + 1
     if not seen:
         return None, 0

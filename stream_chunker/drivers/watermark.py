@@ -41,7 +41,7 @@ LETTER_GAP, WORD_GAP = " ", "  "
 
 def stamps(lines: Sequence[str], spans: Sequence[Optional[Span]]) -> List[Tuple[int, int, str]]:
     """The runs of lines ``(first, end, word)`` that spell a stamp: at least
-    :data:`STAMP_LETTERS` lines in a row, each one letter or digit, each set
+    :data:`STAMP_LETTERS` lines in a row, each one letter, each set
     apart from the one before by the same slant (see :data:`STEP_HEIGHTS`).
 
     >>> letters = "SAMPLE"
@@ -49,6 +49,8 @@ def stamps(lines: Sequence[str], spans: Sequence[Optional[Span]]) -> List[Tuple[
     >>> stamps(list(letters), slant)
     [(0, 6, 'S A M P L E')]
     >>> stamps(list(letters), [Span(700 - 14 * i, 10, 60, 66) for i in range(6)])  # (a column)
+    []
+    >>> stamps(list("123456"), slant)  # (a diagram's numbered steps)
     []
     """
     found: List[Tuple[int, int, str]] = []
@@ -67,7 +69,7 @@ def stamps(lines: Sequence[str], spans: Sequence[Optional[Span]]) -> List[Tuple[
 
 def _letter(line: str, span: Optional[Span]) -> bool:
     text = line.strip()
-    return span is not None and len(text) == 1 and text.isalnum()
+    return span is not None and len(text) == 1 and text.isalpha()  # (a diagram's steps are numbered)
 
 
 def _step(a: Optional[Span], b: Optional[Span]) -> Tuple[float, float]:
