@@ -315,7 +315,7 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
             if j - i > MAX_RUN and not (_long_title(text) or _label_over_titles(lines[i:j])):
                 i = j
                 continue
-            if style is not None and not style.bold and style.size < LARGER * body.size \
+            if style is not None and style.tinted and not style.bold and style.size < LARGER * body.size \
                     and not _block_of_its_own(lines, i, j, text):
                 i = j  # (its colour alone sets it apart: a link, a table's cell, a lead-in in colour)
                 continue
@@ -578,7 +578,7 @@ _LABEL_ALONE = re.compile(r"(?:[A-Z][a-z]{2,9}|[A-Z]{3,10}) (?:\d{1,2}|[IVXLC]{1
 def _label_over_titles(run: Sequence[str]) -> bool:
     """A run longer than a title wraps over is a part's heading block all the
     same when it starts with a part's word and number alone and each line
-    after reads as a title of its own: ``Part 1`` ⏎ ``Automobile Liability
+    after reads as a title of its own (``_long_title``): ``Part 1`` ⏎ ``Automobile Liability
     Insurance`` ⏎ ``Bodily Injury – Coverage AA`` ⏎ ``Property Damage –
     Coverage BB``, the part's name and the coverages it holds (only a run set
     ``TITLE_SIZE`` times the body's size is this long: ``MAX_TITLE_RUN``).
@@ -588,9 +588,7 @@ def _label_over_titles(run: Sequence[str]) -> bool:
     >>> _label_over_titles(["Part 1", "This part covers your liability to", "others."])
     False
     """
-    return bool(_LABEL_ALONE.fullmatch(run[0].strip())) and all(
-        len(line.split()) <= TITLE_WORDS and _CLAUSE_MARK.search(line) is None and not leads_on_word(line)
-        for line in run[1:])
+    return bool(_LABEL_ALONE.fullmatch(run[0].strip())) and all(_long_title(line) for line in run[1:])
 TITLE_SIZE = 1.5
 MAX_TITLE_RUN = 6
 """Lines a page's title set ``TITLE_SIZE`` times the body's size or more may

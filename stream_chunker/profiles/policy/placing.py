@@ -16,7 +16,7 @@ from typing import Mapping, Optional, Protocol, Sequence, Tuple, Union
 from ...core.layout import RUN_IN
 from ..labels import DECIMAL, Level, Meaning, Number, Value, follows, is_first, place
 from .contents import Contents
-from .state import UNNUMBERED, Frame, Open, deepest_numbered, is_prefixed, restated
+from .state import UNNUMBERED, Frame, Open, deepest_numbered, is_own_word, is_prefixed, restated
 
 
 BARE = "bare-digit"
@@ -173,7 +173,7 @@ def is_list_style(style: str) -> bool:
     """A style of list items: a letter, number or numeral alone (``a.``,
     ``(1)``, ``iv)``), no word before it (``SECTION upper``, ``COVERAGE:upper``)
     and no decimal number."""
-    return style != DECIMAL and " " not in style and ":" not in style
+    return style != DECIMAL and not is_prefixed(style) and not is_own_word(style)
 
 
 def out_of_order(reads: Reads, options: Sequence[Meaning], label: str) -> Optional[Placement]:

@@ -53,7 +53,7 @@ from .held import HELD_LINES, Held
 from .placing import BARE, Ended, Placement, is_list_style, is_next_sibling
 from .rules import (LISTED, MID_SENTENCE, NOT_NEXT, PARTS, POLICY, QUIET, TABLE_ROW, HeadingLine, LabelLine, Preset,
                     Refusal, Verdict, line_before_allows, stands_alone)
-from .state import UNNUMBERED, Frame, Open, deepest_numbered, is_prefixed, restated, restated_below
+from .state import UNNUMBERED, Frame, Open, deepest_numbered, is_own_word, is_prefixed, restated, restated_below
 
 
 def chunk_id(key: Key, n: int, only: bool) -> str:
@@ -988,7 +988,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.in_contents_list = False
         parent = self.stack[-1].cid if self.stack else ""
         self._worded = self._worded or is_prefixed(opened.level.style)
-        self._own_word = self._own_word or ":" in opened.level.style
+        self._own_word = self._own_word or is_own_word(opened.level.style)
         self._wrapping = None  # (a title before it wraps no more)
         if opened.level.style == DECIMAL and self.stack and restated(self.stack[-1].level, opened.level):
             parent = self.stack[-2].cid if len(self.stack) > 1 else ""
@@ -1018,7 +1018,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.decimal_depth = deepest if decimal else None  # the depth of the open decimal level
         if decimal:
             self.special = self._own_word_decimal_lines if self._own_word and any(
-                ":" in o.level.style for o in stack[:deepest]) else \
+                is_own_word(o.level.style) for o in stack[:deepest]) else \
                 self._worded_decimal_lines if self._worded else self._decimal_lines
         else:
             self.special = self._outline_lines

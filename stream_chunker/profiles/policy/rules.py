@@ -283,13 +283,7 @@ def outline_under_decimal(reads: Reads, line: LabelLine) -> Optional[Verdict]:
     if line.family.name == "prefixed" and (text is None or line.set_apart):
         return None
     return None if line.family.name == "worded" and text is not None and (
-        is_title(text, reads.max_words) or _next_item(reads, line) and _TITLE_ONLY.fullmatch(text) is not None) \
-        else QUIET
-
-
-_TITLE_ONLY = re.compile(r"[A-Z][^.,;:!?]*")
-"""A title's words, no mark of a sentence or clause in them: a wrapped reference
-(``Option 2 – Floater cover, until the next renewal.``) is not one."""
+        is_title(text, reads.max_words) or _next_item(reads, line) and styled_title(text, reads.max_words)) else QUIET
 
 
 PARTS: Final = ("prefixed", "worded")

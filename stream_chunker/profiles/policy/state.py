@@ -69,6 +69,11 @@ def is_prefixed(style: str) -> bool:
     return " " in style
 
 
+def is_own_word(style: str) -> bool:
+    """A style of the document's own word before a value: ``COVERAGE:upper``, ``LIST:upper-roman``."""
+    return ":" in style
+
+
 def restated(outer: Level, inner: Level) -> bool:
     """A decimal number that begins with the number of the prefixed label above
     it (``Section 1`` then ``1.1``, ``Part II`` then ``2.1``): the clause and id
