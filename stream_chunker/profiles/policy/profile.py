@@ -988,7 +988,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.in_contents_list = False
         parent = self.stack[-1].cid if self.stack else ""
         self._worded = self._worded or is_prefixed(opened.level.style)
-        self._own_word = self._own_word or is_own_word(opened.level.style)
+        if not self._own_word and opened.level.style != DECIMAL:  # (a call saved for each decimal section)
+            self._own_word = is_own_word(opened.level.style)
         self._wrapping = None  # (a title before it wraps no more)
         if opened.level.style == DECIMAL and self.stack and restated(self.stack[-1].level, opened.level):
             parent = self.stack[-2].cid if len(self.stack) > 1 else ""
