@@ -231,6 +231,32 @@ def test_a_code_label_with_a_dot_before_its_number_has_no_dot_in_its_id() -> Non
     assert change.id.endswith(".IMT 4") and change.heading_path == "ENDORSEMENTS > Change of Vehicle"
 
 
+def test_a_long_title_in_capitals_after_a_code_heads_its_endorsement() -> None:
+    """A tariff's endorsement names run over four lines in bold capitals and
+    may end with a full stop (``IMT29. LEGAL LIABILITY … EMPLOYER’S CAR.``):
+    after a code and its number, with no other mark of a clause, the run is a
+    heading, where four bold lines of a sentence are a paragraph set so."""
+    gap = ("", None)
+    page: Page = [("ENDORSEMENTS", BIG), body("The endorsements below apply when named in your schedule."),
+                  gap, ("IMT27. LIABILITY AND FIRE AND/OR THEFT", BOLD), body("The insurer is liable for fire only."),
+                  gap, ("IMT28. LEGAL LIABILITY TO PAID DRIVER AND/", BOLD), ("OR CONDUCTOR AND/OR CLEANER EMPLOYED IN", BOLD),
+                  ("CONNECTION WITH THE OPERATION OF INSURED", BOLD), ("VEHICLE", BOLD), gap,
+                  body("In consideration of an additional premium the insurer will pay the driver."),
+                  gap, ("IMT.29. LEGAL LIABILITY TO EMPLOYEES OF THE", BOLD), ("INSURED OTHER THAN PAID DRIVER AND/OR", BOLD),
+                  ("CLEANER WHO MAY BE TRAVELLING IN THE", BOLD), ("EMPLOYER’S CAR.", BOLD),
+                  body("In consideration of the payment of a premium per employee the insurer will pay."),
+                  gap, ("You must tell us at once of any change in the use of the vehicle", BOLD),
+                  ("or in the persons who drive it, and you must send us every", BOLD),
+                  ("notice of a claim that you receive from anyone, as this", BOLD),
+                  ("policy sets out below in its conditions.", BOLD),
+                  body("Call us.")]
+    chunks = read([COVER, page])
+    driver, employees = chunk_with(chunks, "will pay the driver"), chunk_with(chunks, "per employee")
+    assert driver.clause == "IMT28" and driver.heading_path.startswith("ENDORSEMENTS > LEGAL LIABILITY TO PAID DRIVER")
+    assert employees.clause == "IMT 29" and "IMT28" not in employees.text
+    assert chunk_with(chunks, "You must tell us").clause == "IMT 29"  # (a bold paragraph is text)
+
+
 def test_a_title_with_a_long_code_under_it_is_a_heading() -> None:
     """``TA16- Engine Secure`` over its product code in the same bold: the code's
     digits outnumber the title's letters, but it is one word, and the title words."""

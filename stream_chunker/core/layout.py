@@ -310,9 +310,10 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
             i = j  # (a defined term set in bold where a sentence wraps: ``… under the`` ⏎ ``Policy:``)
             continue
         if value is not None and (j - i <= MAX_RUN or j - i <= MAX_TITLE_RUN and style is not None
-                                  and style.size >= TITLE_SIZE * body.size):
+                                  and (style.size >= TITLE_SIZE * body.size or _CODED.match(lines[i]))):
             text = " ".join(line.strip() for line in lines[i:j])
-            if j - i > MAX_RUN and not (_long_title(text) or _label_over_titles(lines[i:j])):
+            coded = _coded_title(text)
+            if j - i > MAX_RUN and not (_long_title(text) or _label_over_titles(lines[i:j]) or coded):
                 i = j
                 continue
             if style is not None and style.tinted and not style.bold and style.size < LARGER * body.size \
@@ -327,7 +328,7 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
             title = style is not None and style.size >= TITLE_SIZE * body.size
             under = below[j] >= MIN_UNDER
             if (under or _NUMBERED.match(text)) and reads_as_heading(
-                    text, _next_text(lines, j, larger, title) if under else "", larger):
+                    text.removesuffix(".") if coded else text, _next_text(lines, j, larger, title) if under else "", larger):
                 # At one size and weight, capitals rank above Title Case
                 # (``COVERAGE D - LOSS OF USE`` over ``4. Property Not Covered``).
                 out.append((i, j, value + CAPITALS if text.isupper() else value))
@@ -572,6 +573,30 @@ def _long_title(text: str) -> bool:
 
 
 _CLAUSE_MARK = re.compile(r"[.;:]")
+_CODED = re.compile(r"[A-Z]{2,5}[ .]?\d{1,3}\.?\s")
+"""A line that starts with a code and its number: ``IMT28.``, ``IMT.12.``, ``TA 05 ``."""
+CODED_TITLE_WORDS = 30
+"""Words a title in capitals after a code and its number may run to."""
+
+
+def _coded_title(text: str) -> bool:
+    """A run of lines in capitals after a code and its number is a heading,
+    however many lines it wraps over and though it ends with a full stop:
+    an endorsement's name, set as the insurer's tariff prints it
+    (``IMT29. LEGAL LIABILITY TO EMPLOYEES OF THE INSURED OTHER THAN PAID
+    DRIVER … IN THE EMPLOYER’S CAR.``), has no other mark of a clause; a
+    paragraph in capitals does not start with a code.
+
+    >>> _coded_title("IMT.12. DISCOUNT FOR SPECIALLY DESIGNED/ MODIFIED VEHICLES FOR THE BLIND.")
+    True
+    >>> _coded_title("IMT 7. WE WILL NOT PAY: A. FOR WEAR."), _coded_title("1. WE WILL NOT PAY FOR WEAR AND TEAR.")
+    (False, False)
+    """
+    m = _CODED.match(text)
+    if m is None or not text.isupper():
+        return False
+    title = text[m.end():].removesuffix(".")
+    return len(title.split()) <= CODED_TITLE_WORDS and _CLAUSE_MARK.search(title) is None
 _LABEL_ALONE = re.compile(r"(?:[A-Z][a-z]{2,9}|[A-Z]{3,10}) (?:\d{1,2}|[IVXLC]{1,6}|[A-Z])")
 
 

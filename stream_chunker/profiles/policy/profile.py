@@ -36,7 +36,7 @@ import re
 from typing import Any, Callable, Dict, Final, List, Optional, Pattern, Sequence, Set, Tuple
 
 from ...core.chunk import Chunk
-from ...core.layout import CAPITALS, LEADING_ON, MAX_TERMS, RUN_IN, TEXT_TITLE
+from ...core.layout import CAPITALS, CODED_TITLE_WORDS, LEADING_ON, MAX_TERMS, RUN_IN, TEXT_TITLE
 from ...core.contents_page import CONTENTS_TITLE
 from ...core.errors import ConfigError
 from ...core.packing import Cap, Key, Packer, UniqueIds
@@ -467,10 +467,16 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
 
     def _continues_styled(self, rec: Line, value: Optional[float]) -> bool:
         top = self.stack[-1] if self.stack else None
-        return (top is not None and top.level.style == UNNUMBERED and top.last == rec.first - 1
-                and (self._set_alike(top, rec, value) or _qualifies(top, rec.text, value)) and not self._para
+        if top is None or top.level.style != UNNUMBERED or top.last != rec.first - 1:
+            return False
+        title = f"{top.title} {rec.text}"
+        # (An endorsement's name in capitals after its code runs long, and may
+        # end with a full stop: ``IMT29. LEGAL LIABILITY … EMPLOYER’S CAR.``.)
+        coded = top.cites and title.isupper() and _OWN_WORD.match(top.level.printed) is not None
+        return ((self._set_alike(top, rec, value) or _qualifies(top, rec.text, value)) and not self._para
                 and (value != RUN_IN or self.layout is not None and self.layout.term_goes_on(rec.first))
-                and styled_title(f"{top.title} {rec.text}", self._title_words(rec.text, value))  # (not a table's row)
+                and styled_title(title.removesuffix(".") if coded else title,  # (not a table's row)
+                                 CODED_TITLE_WORDS if coded else self._title_words(rec.text, value))
                 and (self.layout is None or self.layout.body() is not None or wraps_onto(top.title, rec.text)))
         # (Two titles alone in text, one under the other, are two headings unless
         # the first leads on to the second: ``Extensions of Coverage`` ⏎ ``Tear Out``.)
