@@ -1472,3 +1472,17 @@ def test_a_text_ends_in_an_amount_when_its_last_amount_has_only_figures_after_it
     for last in _AMOUNT.finditer(text):
         pass
     assert ends_in_amount(text) == (last is not None and not text[last.end():].strip(" \t0123456789,.%/-"))
+
+
+def test_a_title_alone_on_its_page_heads_the_part_overleaf() -> None:
+    """A policy set's divider page holds its part's title alone, in large
+    type (``Commercial Auto`` ⏎ ``Policy``), its text overleaf: the title heads
+    the headings that follow, where a large run with little under it on its
+    page is a cover's block or furniture."""
+    divider: Page = [("Commercial Auto", BIG), (" Policy", BIG)]
+    part: Page = [("PARTICIPATING", BOLD), body("You are a member of the company and share in its surplus."),
+                  ("", None), ("NOTICE OF MEETING", BOLD), body("The annual meeting is held at the home office."),
+                  body("Call us.")]
+    chunks = read([COVER, divider, part])
+    assert chunk_with(chunks, "share in its surplus").heading_path == "Commercial Auto Policy > PARTICIPATING"
+    assert chunk_with(chunks, "annual meeting").heading_path == "Commercial Auto Policy > NOTICE OF MEETING"
