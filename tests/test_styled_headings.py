@@ -1486,3 +1486,29 @@ def test_a_title_alone_on_its_page_heads_the_part_overleaf() -> None:
     chunks = read([COVER, divider, part])
     assert chunk_with(chunks, "share in its surplus").heading_path == "Commercial Auto Policy > PARTICIPATING"
     assert chunk_with(chunks, "annual meeting").heading_path == "Commercial Auto Policy > NOTICE OF MEETING"
+
+
+def test_a_labelled_sections_numbers_go_on_past_a_box_set_larger_inside_its_item() -> None:
+    """Bounded hindsight (SPEC §5c): a box inside ``SECTION I``'s first item
+    -- a caption and a table's column heads in bold, a point larger than the
+    section's own heading -- reads as headings that end the section; when the
+    section's next number follows within a few lines, with only such headings
+    between, they were inside its item, and the section is open again."""
+    body9, caps9, bold10, plain10 = Style(9.5, False), Style(9.5, True), Style(10.0, True), Style(10.0, False)
+    gap = ("", None)
+    page: Page = [
+        ("SECTION I – LOSS OF OR DAMAGE TO THE VEHICLE", caps9), gap,
+        ("1. The Company will indemnify the Insured against loss or damage to the vehicle.", body9), gap,
+        ("Subject to a deduction for depreciation", bold10), ("Not Exceeding 6 months NIL", plain10), gap,
+        ("Age of the vehicle", bold10), gap, ("Depreciation", bold10), ("Exceeding 10 years 50%", plain10), gap,
+        ("2. The Company shall not be liable to make any payment in respect of wear and tear.", body9), gap,
+        ("3. In the event of the vehicle being disabled the Company will bear the cost of removal.", body9), gap,
+        ("SECTION II – LIABILITY TO THIRD PARTIES", caps9), gap,
+        ("1. The Company will indemnify the insured against liability at law for death of any person.", body9),
+        gap, ("Call us.", body9)]
+    chunks = read([COVER, page])
+    assert chunk_with(chunks, "shall not be liable").clause == "I.2"
+    assert chunk_with(chunks, "cost of removal").clause == "I.3"
+    assert chunk_with(chunks, "liability at law").clause == "II.1"
+    assert "LOSS OF OR DAMAGE" in chunk_with(chunks, "shall not be liable").heading_path
+

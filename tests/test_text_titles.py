@@ -530,3 +530,34 @@ def test_a_contents_title_after_a_word_is_the_term_a_sentence_wraps_at() -> None
     chunks = list(chunk_lines(CONTENTS_AS_A_TERM, real_tokens=False))
     assert the_chunk_of(chunks, "valuables").clause == "1.1"
     assert the_chunk_of(chunks, "possible").heading_path == "Your cover > Claims"
+
+
+STATUTORY = """Section 7
+Claims
+Note: these are the claims rules of the policy and they apply to every section.
+Notice of Claim
+1. You must tell us of a claim within seven days of the loss.
+2. You must send us proof of the loss within ninety days.
+Section 8
+Statutory Conditions
+Note: The Insurance Act requires that these conditions be printed as part of every policy.
+Material Change in Risk
+1. (1) The insured shall promptly notify the insurer of any change in the risk material to the contract.
+Incorrect Classification
+2. (1) Where the insured has been incorrectly classified the insurer shall make the correction.
+Refund of Premium Overpayment
+(2) Where a correction is made the insurer shall refund the overpayment with interest.
+Monthly Payments
+3. Unless otherwise provided the insured may pay the premium in equal monthly payments.
+"""
+
+
+def test_numbers_go_back_under_no_heading_without_a_label() -> None:
+    """Ontario's statutory conditions, as ``pdftotext -raw`` gives them: each
+    condition's title in the margin beside its first paragraph. A title that
+    ended the conditions' numbers is no mistake to take back when the next
+    number comes (as a box's caption inside a labelled section is): the
+    conditions' heading has no label of its own, so ``3.`` stays with
+    ``Monthly Payments``, not back under ``Material Change in Risk``."""
+    chunk = next(c for c in chunk_lines(STATUTORY, real_tokens=False) if "monthly payments" in c.text)
+    assert "Material Change" not in chunk.heading_path and "Monthly Payments" in chunk.heading_path

@@ -7,6 +7,11 @@ a label follows it by the rules it is a guess: a title of the same family that
 does not follow it takes its place. Two-column text printed out of order may
 still place a label near its open level (``out_of_order``). These read the
 profile's state through ``Reads`` and return a ``Placement`` or ``None``.
+
+Why one module of this length: the hindsight over headings without a number
+(``after_ended``, ``restoring``, ``after_ended_decimal``) is part of the stack
+rule -- ``place_decimal`` asks it before it refuses -- and returns the same
+``Placement``; apart, each half would import the other.
 """
 
 from __future__ import annotations
@@ -27,10 +32,11 @@ class Placement:
     """Where a label-shaped line goes: the stack is cut to ``depth`` and ``level``
     pushed. Made once and never changed."""
 
-    __slots__ = ("depth", "level", "replaces", "converts", "under_title", "resumes")
+    __slots__ = ("depth", "level", "replaces", "converts", "under_title", "resumes", "restores")
 
     def __init__(self, depth: int, level: Level, replaces: bool = False, converts: bool = False,
-                 under_title: bool = False, resumes: bool = False) -> None:
+                 under_title: bool = False, resumes: bool = False,
+                 restores: Optional[Tuple[Open, ...]] = None) -> None:
         self.depth = depth
         self.level = level
         self.replaces = replaces
@@ -43,6 +49,9 @@ class Placement:
         self.resumes = resumes
         """The decimal sections a heading without a number ended go on: this
         number follows the last of them (see ``after_ended_decimal``)."""
+        self.restores = restores
+        """The levels open before headings without a number ended them, open
+        again: the stack is these before it is cut (see ``restoring``)."""
 
 
 Ended = Tuple[int, Value, Optional[Open]]
@@ -77,6 +86,9 @@ class Reads(Protocol):
     @property
     def ended(self) -> Mapping[str, Ended]:
         """Per family, a level a heading without a number ended."""
+    @property
+    def ended_above(self) -> Mapping[str, Tuple[Tuple[Open, ...], int]]:
+        """Per family, the levels open above a level whose heading a heading without a number ended, and its line."""
     @property
     def ender(self) -> Optional[Open]: """The heading without a number that ended the decimal sections last."""
     @property
@@ -245,11 +257,12 @@ def is_next_sibling(label: Union[Meaning, Level], before: Union[Meaning, Level])
     return value == (last[0] + 1, 0)
 
 
-def after_ended(reads: Reads, options: Sequence[Meaning], printed: str) -> Optional[Placement]:
+def after_ended(reads: Reads, options: Sequence[Meaning], printed: str, at: int = 0) -> Optional[Placement]:
     """The numbers go on around a heading without a number: the next value of a
     level that heading ended opens where it was (``1. PREAMBLE``, ``OPERATIVE
     CLAUSE``, ``2. DEFINITIONS``), or under a sibling heading (``SECTION E) …
-    STANDARD`` holds ``1.``-``17.``, the next ``SECTION E) …`` goes on at ``18.``)."""
+    STANDARD`` holds ``1.``-``17.``, the next ``SECTION E) …`` goes on at ``18.``),
+    or, the label on line ``at``, under the section it ended (``restoring``)."""
     stack = reads.stack
     for option in options:
         ended = reads.ended.get(option.style)
@@ -257,7 +270,38 @@ def after_ended(reads: Reads, options: Sequence[Meaning], printed: str) -> Optio
             continue
         if _still_under(stack, ended) and ended[0] <= len(stack) or _after_sibling(stack, ended):
             return Placement(ended[0], Level(option.style, option.value, printed))
+        above = restoring(reads, option.style, at)
+        if above is not None:
+            return Placement(ended[0], Level(option.style, option.value, printed), restores=above)
     return None
+
+
+RESTORE_LINES = 60
+"""Lines after a heading without a number ended a labelled section within
+which the section's numbers may still go on (``restoring``): the hindsight's bound."""
+
+
+def restoring(reads: Reads, style: str, line: int) -> Optional[Tuple[Open, ...]]:
+    """Bounded hindsight over headings without a number that ended a labelled
+    section (``SECTION I``, ``COVERAGE A``; not a heading without a label): where the next number of its items follows within
+    ``RESTORE_LINES`` lines, and only such headings came since, they were
+    inside its last item -- a table's column heads or a box's caption set a
+    little larger than the section's own heading (``SECTION I – LOSS OF OR
+    DAMAGE``, ``1.`` … ``Age of the vehicle`` ⏎ ``% of Depreciation`` in a
+    table, then ``2. The Company shall not be liable …``) -- and the section
+    is open again: the levels open then, returned, are the stack the number
+    goes under."""
+    found = reads.ended_above.get(style)
+    if found is None or line - found[1] > RESTORE_LINES:
+        return None
+    above, stack = found[0], reads.stack
+    if not above or not above[-1].heading or above[-1].level.style == UNNUMBERED and not above[-1].cites \
+            or any(o.level.style == DECIMAL for o in above):
+        return None  # (a heading without a label is no evidence against the next: ``Monthly Payments`` ⏎ ``3.``)
+    kept = 0
+    while kept < min(len(above), len(stack)) and stack[kept] is above[kept]:
+        kept += 1
+    return above if all(o.level.style == UNNUMBERED and not o.cites for o in stack[kept:]) else None
 
 
 def _after_sibling(stack: Sequence[Open], ended: Ended) -> bool:

@@ -104,6 +104,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         self.started = False  # a label has opened a level
         self.confirmed = False  # a label has followed the first by the rules
         self.ended: Dict[str, Ended] = {}  # per family, a level a heading without a number ended
+        # Per family, where a heading without a number ended the heading its level was
+        # under: the levels open above it then, and the line (``placing.restoring``).
+        self.ended_above: Dict[str, Tuple[Tuple[Open, ...], int]] = {}
         # The last decision of the rules on a line, kept by the condition that
         # asked them for the action that follows (``open_*`` or ``reject_*``).
         self._verdict: Verdict = QUIET
@@ -194,6 +197,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         line.set_apart = self._set_apart(rec)
         line.plain = line.family.name in PARTS and self.layout is not None and self.layout.plain(rec.first)
         line.under_title = fresh is not None and not self._title_is_text and self._set_alike_below(rec, fresh, False)
+        line.first = rec.first
         for rule in self.preset.outline_labels if line.decimal is None else self.preset.decimal_labels:
             verdict = rule(self, line)
             if verdict is not None:
@@ -542,6 +546,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 self.ended[style] = (depth, self.stack[at].level.value, self.stack[depth - 1] if depth else None)
             elif style != UNNUMBERED:
                 self.ended[style] = (at, self.stack[at].level.value, self.stack[at - 1] if at else None)
+                if depth < at:  # (it ends the heading the level was under as well)
+                    self.ended_above[style] = (tuple(self.stack[:at]), rec.first)
         del self.stack[depth:]
         if not any(o.level.style == DECIMAL for o in self.stack):
             self.path, self._root = [], Frame((), "")
@@ -970,6 +976,9 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
 
     def _open_outline(self, rec: Line, placed: Placement, text: Optional[str]) -> None:
         self._enter(rec, placed, alone=text is None and bool(self.waiting))
+        if placed.restores is not None:  # (the headings since were inside its last item: a table's, a box's)
+            self.stack[:] = placed.restores
+            self._deepest()
         replaced = self.stack[placed.depth] if placed.depth < len(self.stack) else None
         if is_prefixed(placed.level.style) or replaced is not None and replaced.heading \
                 and replaced.level.style == placed.level.style:
@@ -1013,6 +1022,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
             if line and self.layout is not None and opened.prominence is None:
                 opened.prominence = self.layout.prominence(line)
         self.ended.pop(opened.level.style, None)  # (its family is open again, or starts again)
+        self.ended_above.pop(opened.level.style, None)
         self.stack.append(opened)
         self._deepest()
 

@@ -190,9 +190,11 @@ def sibling_form(reads: Reads, line: HeadingLine) -> Optional[Verdict]:
 class LabelLine:
     """A label line, read once for its rules (one kept by the profile, as ``HeadingLine``)."""
 
-    __slots__ = ("match", "family", "text", "decimal", "listed_next", "set_apart", "plain", "under_title")
+    __slots__ = ("match", "family", "text", "decimal", "listed_next", "set_apart", "plain", "under_title", "first")
 
     def __init__(self, family: Family) -> None:
+        self.first = 0
+        """The line's number (the profile says so after ``read``)."""
         self.set_apart = False
         """A PDF's layout sets the line above the body text (the profile says so after ``read``)."""
         self.plain = False
@@ -323,7 +325,7 @@ def outline_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
         placed = out_of_order(reads, options, label)
     if placed is None and text is not None and (text[:1].isupper() or text[:1] == "(" and first_letter(text).isupper()):
         # (a capital first, or after a label of its own: ``5. (1) This contract …``)
-        placed = after_missed(reads, options, label) or after_ended(reads, options, label)
+        placed = after_missed(reads, options, label) or after_ended(reads, options, label, line.first)
     if placed is None and line.set_apart and not line.under_title and text is not None \
             and styled_title(text, reads.max_words):
         # (Right under a heading's title, set as it is, a label no rule takes goes
