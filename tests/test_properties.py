@@ -72,13 +72,33 @@ def documents(draw) -> Doc:
                     words.insert(0, str(draw(st.integers(2, 99))))  # "14 days after ..." is body text
                 words.append(_tag(tag))
                 line = " ".join(words)
-                if draw(st.integers(0, 9)) == 0:
+                glued = draw(st.integers(0, 9)) == 0
+                alone = not glued and draw(st.integers(0, 9)) == 0
+                if glued or alone:
+                    body_words += _leads_on_over_the_page(lines)
+                if glued:
                     line = "\f" + line  # a page break before this line
-                elif draw(st.integers(0, 9)) == 0:
+                elif alone:
                     lines.append("\f")
                 lines.append(draw(st.sampled_from(["", " ", "  "])) + line)
                 body_words += len(words)
     return Doc(lines, headings, body_words, kept)
+
+
+def _leads_on_over_the_page(lines: List[str]) -> int:
+    """The generated text has no sentence ends, so a page's last body line
+    would end as a title's or a list item's does, and a short line atop the
+    next page would be a title (``core.layout._page_ends_apart``): it ends
+    on a word that leads on instead, as a sentence going on over the page
+    does. The words added."""
+    for at in range(len(lines) - 1, -1, -1):
+        text = lines[at].strip("\f ")
+        if text:
+            if text[:1].isdigit():
+                return 0  # (a numbered line, a heading's or not: the next page goes on with it)
+            lines[at] += " of"
+            return 1
+    return 0
 
 
 def _chunk(doc: Doc, cap: int):

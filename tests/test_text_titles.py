@@ -561,3 +561,30 @@ def test_numbers_go_back_under_no_heading_without_a_label() -> None:
     ``Monthly Payments``, not back under ``Material Change in Risk``."""
     chunk = next(c for c in chunk_lines(STATUTORY, real_tokens=False) if "monthly payments" in c.text)
     assert "Material Change" not in chunk.heading_path and "Monthly Payments" in chunk.heading_path
+
+
+def _travel_pages(titles: list) -> str:
+    """Pages as ``pdftotext -raw`` gives a travel wording: a running header and
+    the form's code atop each page, a title, its numbered items, and a list of
+    documents whose last bullet ends the page."""
+    words = ["baggage", "delay", "rental", "medical", "cancellation", "accident"]
+    return "\f".join(
+        f"ACME TRAVEL INSURANCE | INSURANCE POLICY | {n + 1}\nFORM 11X (2024-07)\n{title}\n"
+        f"1. The {w} limit of the insurer for each claim is shown in the table.\n"
+        f"2. We may settle a {w} claim by repair instead of paying cash.\n"
+        f"Documents for a {w} claim\n- Passport for the {w} trip\n- Receipts for the {w}\n- Visa for {w}\n"
+        for n, (title, w) in enumerate(zip(titles, words)))
+
+
+def test_a_title_atop_a_page_after_a_list_that_ended_the_last_one() -> None:
+    """A page that ends on a list's last bullet (``- Visa for baggage``: no
+    sentence's end, but no word that leads on either) ends apart from the next:
+    the title atop the next page, past its header, is a heading -- each time,
+    though it follows the same header line as before (a title printed again,
+    not a block printed on every page)."""
+    titles = ["Baggage cover", "Limitations of coverage", "Delay cover", "Rental cover",
+              "Limitations of coverage", "Medical cover"]
+    chunks = list(chunk_lines(_travel_pages(titles), real_tokens=False))
+    for words, title in (("delay limit", "Limitations of coverage"), ("rental limit", "Delay cover"),
+                         ("cancellation limit", "Limitations of coverage")):
+        assert next(c for c in chunks if words in c.text).heading_path.startswith(title)

@@ -818,17 +818,28 @@ def _sentence_over_the_page(text: str, end: int, furniture: Container[int]) -> b
 
 
 def _page_ends_apart(line: str) -> bool:
-    """A page's last line is no sentence's: a title (Title Case or capitals) or
-    a table's row (it ends on a figure), not on a word that leads on (``the``,
-    ``of``, ``to``). Not a numbered line: under a numbered heading at a page's
-    foot, a short line atop the next page is as likely the section's first
-    text as a title.
+    """A page's last line is no sentence's going on over the page: it ends on
+    a word or a figure that does not lead on (``the``, ``of``, ``to``): a
+    title, a table's row, a list's last item, a bullet's last word -- not a
+    sentence with only its full stop missing (a determiner first, and more
+    words than a term has) -- or it is a title (Title Case or capitals) or
+    ends on a bracket or a percentage. Not a numbered line: under a numbered
+    heading at a page's foot, a short line atop the next page is as likely
+    the section's first text as a title.
 
-    >>> _page_ends_apart("Basic Excess $500"), _page_ends_apart("Section 1: Liability"), _page_ends_apart("Cover qc")
+    >>> _page_ends_apart("Basic Excess $500"), _page_ends_apart("Section 1: Liability"), _page_ends_apart("1 Cover Qb")
     (True, True, False)
+    >>> _page_ends_apart("- Visa"), _page_ends_apart("the cost of repairing your"), _page_ends_apart("4. Theft (see 3)")
+    (True, False, False)
+    >>> _page_ends_apart("Your policy"), _page_ends_apart("The insured shall report the loss without delay")
+    (True, False)
     """
-    return (title_case(line) or line.isupper() or line[-1].isdigit() or line[-1] in ")%") \
-        and not line.lstrip()[:1].isdigit() and not leads_on_word(line)
+    if leads_on_word(line) or line.lstrip()[:1].isdigit():
+        return False
+    words = line.split()
+    if line[-1].isalnum() and not (words[0] in _DETERMINERS and len(words) > TERM_WORDS):
+        return True  # (not a sentence that only lacks its full stop: ``The insured shall report it without delay``)
+    return title_case(line) or line.isupper() or line[-1] in ")%"
 
 
 _DEFINED = re.compile(
@@ -1086,8 +1097,9 @@ class Layout:
             if start in keys or takes(line):
                 continue
             pair = (scan[line_before:start - 1].strip(), line)
-            if pair in self._pairs_seen:
-                continue  # (the same line after the same line again: a block printed on every page)
+            if pair in self._pairs_seen and line_before not in keys:
+                continue  # (the same line after the same line again: a block printed on every page;
+                # not after furniture, the same on every page: ``Limitations of coverage`` atop a page, again)
             if len(self._pairs_seen) < MAX_TERMS:
                 self._pairs_seen.add(pair)
             self._marks[line_no] = value
