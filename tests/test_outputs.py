@@ -57,6 +57,14 @@ the SFIP texts, whose columns ``pdftotext`` printed out of order, a few more
 items open (``VII.G.2.b``-``e``, ``VII.I No Benefit to Bailee``) and two
 refuse; their outline scores hold or rise (Dwelling 67.3 % to 67.6 % of
 rows, its ``-layout`` text 7.5 % to 8.9 %, General Property's 7.5 % to 9.9 %).
+
+Changed since, on purpose: a comma after a word that does not lead on is a
+weak sign as well (a bullet list's items under the item before end so), and
+the next value of a level open opens after it. In the SFIP ``-layout`` texts,
+whose columns ``pdftotext`` printed side by side, sections ``V. EXCLUSIONS``
+and ``VI. DEDUCTIBLES`` now open where their letters were read under ``IV``;
+their outline scores rise (Dwelling 8.9 % to 10.8 % of rows, General Property
+9.9 % to 14.4 %; the default-mode texts unchanged).
 """
 
 from __future__ import annotations
@@ -77,8 +85,8 @@ RECORDED = {
     ("uslm-user-guide.layout.txt", "policy"): "a05c2e5ed2fdad27",
     ("insurance/sfip-dwelling-2021.txt", "policy"): "c5aea16c93c969ec",
     ("insurance/sfip-general-property-2021.txt", "policy"): "d5a44673f0824ff8",
-    ("insurance/sfip-dwelling-2021.layout.txt", "policy"): "d038101a0d089c06",
-    ("insurance/sfip-general-property-2021.layout.txt", "policy"): "6f39ce36e8e9f808",
+    ("insurance/sfip-dwelling-2021.layout.txt", "policy"): "24dd0365fbe55121",
+    ("insurance/sfip-general-property-2021.layout.txt", "policy"): "aeec851ececb9b52",
     ("usc-title27.txt", "statute"): "96d0539fcb6ce416",
     ("usc-title27.layout.txt", "statute"): "de944acaed236433",
     ("dc-code-31-24.txt", "statute"): "5fdf238cb53ff420",

@@ -1512,3 +1512,24 @@ def test_a_labelled_sections_numbers_go_on_past_a_box_set_larger_inside_its_item
     assert chunk_with(chunks, "liability at law").clause == "II.1"
     assert "LOSS OF OR DAMAGE" in chunk_with(chunks, "shall not be liable").heading_path
 
+
+
+def test_the_next_item_after_a_bullet_that_ends_in_a_comma() -> None:
+    """A UK home wording's events covered, each with its exclusions as
+    bullets that end in commas (``• The cost of removal … remains`` ⏎ ``below
+    ground,``): the next event's number, next in sequence and with a title's
+    capital, is the next item, though the line before it stops on a comma."""
+    gap = ("", None)
+    page: Page = [("SECTION 1 – BUILDINGS", BIG), gap, ("WHAT IS INSURED", BOLD), gap,
+                  body("1. Leakage of oil from any fixed heating installation."), gap,
+                  body("• Loss or damage caused after the Buildings have been left Unoccupied."), gap,
+                  body("2. Damage caused by falling trees or branches."), gap,
+                  body("• Loss or damage to gates and fences."),
+                  body("• The cost of removal of any part of the tree that remains"), body("below ground,"),
+                  body("3. Falling television or radio aerials, aerial fittings,"), body("satellite dishes or masts."),
+                  gap, body("• Loss or damage to the aerials themselves."), gap,
+                  ("SECTION 2 – CONTENTS", BIG), gap, body("We cover your contents."), body("Call us.")]
+    chunks = read([COVER, page])
+    aerials = chunk_with(chunks, "Falling television")
+    assert aerials.clause == "1.3" and aerials.text.startswith("3. Falling")
+    assert "below ground," in chunk_with(chunks, "gates and fences").text

@@ -608,15 +608,18 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         text that starts with a capital, unless the line before stops on a word
         that leads on (a strong sign: ``… up to`` ⏎ ``3. …``), where its only
         sign against it is a weak one: no full stop (``11. DISCLOSURE … any
-        material fact`` ⏎ ``12. EMERGENCY CARE …``)."""
+        material fact`` ⏎ ``12. EMERGENCY CARE …``), or a comma after a word
+        that does not lead on, as a bullet list's items under the item before
+        end (``• The cost of removal … below ground,`` ⏎ ``12. Falling …``)."""
         placed, line = self._verdict, self._label_line
         if rec.cls != LABEL or not isinstance(placed, Placement) or line.text is None:
             return False
         if is_prefixed(placed.level.style):
             if not is_title(line.text, self.max_words):
                 return False
-        elif self.after_contents or not first_letter(line.text).isupper() or leads_on(self.last_line()) \
-                or _REFERS.search(self.last_line()) or ends_in_amount(line.text) or ends_in_amount(self.last_line()):
+        elif self.after_contents or not first_letter(line.text).isupper() \
+                or leads_on(self.last_line().removesuffix(",")) or _REFERS.search(self.last_line()) \
+                or ends_in_amount(line.text) or ends_in_amount(self.last_line()):
             return False  # (nor a reference's number, ``… set out in Section`` ⏎ ``3. Waiting periods …``,
             # nor a table's row, numbered as a list is: ``3. Medical expenses £10,000``)
         stack, depth = self.stack, placed.depth
