@@ -1474,20 +1474,6 @@ def test_a_text_ends_in_an_amount_when_its_last_amount_has_only_figures_after_it
     assert ends_in_amount(text) == (last is not None and not text[last.end():].strip(" \t0123456789,.%/-"))
 
 
-def test_a_title_alone_on_its_page_heads_the_part_overleaf() -> None:
-    """A policy set's divider page holds its part's title alone, in large
-    type (``Commercial Auto`` ⏎ ``Policy``), its text overleaf: the title heads
-    the headings that follow, where a large run with little under it on its
-    page is a cover's block or furniture."""
-    divider: Page = [("Commercial Auto", BIG), (" Policy", BIG)]
-    part: Page = [("PARTICIPATING", BOLD), body("You are a member of the company and share in its surplus."),
-                  ("", None), ("NOTICE OF MEETING", BOLD), body("The annual meeting is held at the home office."),
-                  body("Call us.")]
-    chunks = read([COVER, divider, part])
-    assert chunk_with(chunks, "share in its surplus").heading_path == "Commercial Auto Policy > PARTICIPATING"
-    assert chunk_with(chunks, "annual meeting").heading_path == "Commercial Auto Policy > NOTICE OF MEETING"
-
-
 def test_a_labelled_sections_numbers_go_on_past_a_box_set_larger_inside_its_item() -> None:
     """Bounded hindsight (SPEC §5c): a box inside ``SECTION I``'s first item
     -- a caption and a table's column heads in bold, a point larger than the

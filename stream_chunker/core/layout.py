@@ -323,12 +323,11 @@ def standing_out(lines: Sequence[str], styles: Sequence[Optional[Style]],
             # A heading has text under it on its page: a run that only a footer
             # follows is a title drawn last (a cover block), or furniture --
             # unless it is numbered as a section is (a chapter's title page, an
-            # endorsement's title at a page's foot, its text overleaf), or is
-            # a title alone on its page (a part's divider: its text overleaf).
+            # endorsement's title at a page's foot, its text overleaf).
             larger = style is not None and style.size >= LARGER * body.size
             title = style is not None and style.size >= TITLE_SIZE * body.size
             under = below[j] >= MIN_UNDER
-            if (under or _NUMBERED.match(text) or title and below[0] == j - i) and reads_as_heading(
+            if (under or _NUMBERED.match(text)) and reads_as_heading(
                     text.removesuffix(".") if coded else text, _next_text(lines, j, larger, title) if under else "", larger):
                 # At one size and weight, capitals rank above Title Case
                 # (``COVERAGE D - LOSS OF USE`` over ``4. Property Not Covered``).
