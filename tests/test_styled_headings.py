@@ -1474,30 +1474,54 @@ def test_a_text_ends_in_an_amount_when_its_last_amount_has_only_figures_after_it
     assert ends_in_amount(text) == (last is not None and not text[last.end():].strip(" \t0123456789,.%/-"))
 
 
+BODY9, CAPS9, BOLD10 = Style(9.5, False), Style(9.5, True), Style(10.0, True)
+"""An Indian motor wording's styles: body and section headings at 9.5 points, a box's captions at 10."""
+GAP = ("", None)
+
+
+def _section_i(item_1: str, then: Page) -> List:
+    """``SECTION I`` and its first item (``item_1``), then ``then``."""
+    page: Page = [("SECTION I – LOSS OF OR DAMAGE TO THE VEHICLE", CAPS9), GAP,
+                  *((line, BODY9) for line in item_1.split("\n")), GAP, *then, GAP, ("Call us.", BODY9)]
+    return read([COVER, page])
+
+
 def test_a_labelled_sections_numbers_go_on_past_a_box_set_larger_inside_its_item() -> None:
     """Bounded hindsight (SPEC §5c): a box inside ``SECTION I``'s first item
     -- a caption and a table's column heads in bold, a point larger than the
-    section's own heading -- reads as headings that end the section; when the
-    section's next number follows within a few lines, with only such headings
-    between, they were inside its item, and the section is open again."""
-    body9, caps9, bold10, plain10 = Style(9.5, False), Style(9.5, True), Style(10.0, True), Style(10.0, False)
-    gap = ("", None)
-    page: Page = [
-        ("SECTION I – LOSS OF OR DAMAGE TO THE VEHICLE", caps9), gap,
-        ("1. The Company will indemnify the Insured against loss or damage to the vehicle.", body9), gap,
-        ("Subject to a deduction for depreciation", bold10), ("Not Exceeding 6 months NIL", plain10), gap,
-        ("Age of the vehicle", bold10), gap, ("Depreciation", bold10), ("Exceeding 10 years 50%", plain10), gap,
-        ("2. The Company shall not be liable to make any payment in respect of wear and tear.", body9), gap,
-        ("3. In the event of the vehicle being disabled the Company will bear the cost of removal.", body9), gap,
-        ("SECTION II – LIABILITY TO THIRD PARTIES", caps9), gap,
-        ("1. The Company will indemnify the insured against liability at law for death of any person.", body9),
-        gap, ("Call us.", body9)]
-    chunks = read([COVER, page])
+    section's own heading, after the item's lead-in -- reads as headings that
+    end the section; when the section's next number follows within a few
+    lines, with only such headings between, they were inside its item, and
+    the section is open again."""
+    plain10 = Style(10.0, False)
+    chunks = _section_i(
+        "1. The Company will indemnify the Insured against loss or damage to the vehicle,\n"
+        "subject to a deduction for depreciation at the rates below in respect of parts replaced:",
+        [("Subject to a deduction for depreciation", BOLD10), ("Not Exceeding 6 months NIL", plain10), GAP,
+         ("Age of the vehicle", BOLD10), GAP, ("Depreciation", BOLD10), ("Exceeding 10 years 50%", plain10), GAP,
+         ("2. The Company shall not be liable to make any payment in respect of wear and tear.", BODY9), GAP,
+         ("3. In the event of the vehicle being disabled the Company will bear the cost of removal.", BODY9), GAP,
+         ("SECTION II – LIABILITY TO THIRD PARTIES", CAPS9), GAP,
+         ("1. The Company will indemnify the insured against liability at law for death of any person.", BODY9)])
     assert chunk_with(chunks, "shall not be liable").clause == "I.2"
     assert chunk_with(chunks, "cost of removal").clause == "I.3"
     assert chunk_with(chunks, "liability at law").clause == "II.1"
     assert "LOSS OF OR DAMAGE" in chunk_with(chunks, "shall not be liable").heading_path
 
+
+def test_a_part_without_a_label_after_a_labelled_section_keeps_its_numbers() -> None:
+    """The hindsight above asks for the lead-in that a box follows: where the
+    section's item ended as a sentence does, the heading after it, set a
+    little larger, is a part of its own (``GENERAL EXCEPTIONS``, its ``1.``
+    run into its lead-in line), and its ``2.`` and ``3.`` stay under it."""
+    chunks = _section_i(
+        "1. The Company will indemnify the Insured against loss or damage to the vehicle.",
+        [("GENERAL EXCEPTIONS", BOLD10), GAP,
+         ("The Company shall not be liable in respect of 1. Any accidental loss outside the area.", BODY9), GAP,
+         ("2. Any claim arising out of any contractual liability.", BODY9), GAP,
+         ("3. Any accidental loss caused whilst the vehicle is driven by a person not holding a licence.", BODY9)])
+    assert "GENERAL EXCEPTIONS" in chunk_with(chunks, "contractual liability").heading_path
+    assert not (chunk_with(chunks, "contractual liability").clause or "").startswith("I.")
 
 
 def test_the_next_item_after_a_bullet_that_ends_in_a_comma() -> None:

@@ -573,8 +573,9 @@ def _long_title(text: str) -> bool:
 
 
 _CLAUSE_MARK = re.compile(r"[.;:]")
-_CODED = re.compile(r"[A-Z]{2,5}[ .]?\d{1,3}\.?\s")
-"""A line that starts with a code and its number: ``IMT28.``, ``IMT.12.``, ``TA 05 ``."""
+_CODED = re.compile(r"[A-Z]{2,5}\.?\d{1,3}\.?\s")
+"""A line that starts with a code and its number, glued on or after a dot:
+``IMT28.``, ``IMT.12.`` (not a word and a figure: ``FROM 1 APRIL``, ``NOTE 1.``)."""
 CODED_TITLE_WORDS = 30
 """Words a title in capitals after a code and its number may run to."""
 
@@ -591,6 +592,8 @@ def _coded_title(text: str) -> bool:
     True
     >>> _coded_title("IMT 7. WE WILL NOT PAY: A. FOR WEAR."), _coded_title("1. WE WILL NOT PAY FOR WEAR AND TEAR.")
     (False, False)
+    >>> _coded_title("FROM 1 APRIL 2025 THE EXCESS FOR ESCAPE OF WATER CLAIMS WILL RISE TO 500 POUNDS.")
+    False
     """
     m = _CODED.match(text)
     if m is None or not text.isupper():
@@ -819,10 +822,11 @@ def _sentence_over_the_page(text: str, end: int, furniture: Container[int]) -> b
 def _page_ends_apart(line: str) -> bool:
     """A page's last line is no sentence's going on over the page: it ends on
     a word or a figure that does not lead on (``the``, ``of``, ``to``): a
-    title, a table's row, a list's last item, a bullet's last word -- not a
-    sentence with only its full stop missing (a determiner first, and more
-    words than a term has) -- or it is a title (Title Case or capitals) or
-    ends on a bracket or a percentage. Not a numbered line: under a numbered
+    title, a list's last item, a bullet's last word, a line of at most
+    ``SHORT_LAST_LINE`` words that is not a sentence with only its full stop
+    missing (a determiner first, and more words than a term has) -- or it is
+    a title (Title Case or capitals), or a table's row (it ends on a figure,
+    a bracket or a percentage). Not a numbered line: under a numbered
     heading at a page's foot, a short line atop the next page is as likely
     the section's first text as a title.
 
@@ -832,13 +836,21 @@ def _page_ends_apart(line: str) -> bool:
     (True, False, False)
     >>> _page_ends_apart("Your policy"), _page_ends_apart("The insured shall report the loss without delay")
     (True, False)
+    >>> _page_ends_apart("If you need to make a claim under this section you should first call our claims")
+    False
     """
     if leads_on_word(line) or line.lstrip()[:1].isdigit():
         return False
     words = line.split()
-    if line[-1].isalnum() and not (words[0] in _DETERMINERS and len(words) > TERM_WORDS):
+    if line[-1].isalpha() and len(words) <= SHORT_LAST_LINE and not (words[0] in _DETERMINERS and len(words) > TERM_WORDS):
         return True  # (not a sentence that only lacks its full stop: ``The insured shall report it without delay``)
-    return title_case(line) or line.isupper() or line[-1] in ")%"
+    return title_case(line) or line.isupper() or line[-1].isdigit() or line[-1] in ")%"
+
+
+SHORT_LAST_LINE = 6
+"""Words a page's last line may have to end apart by its last word alone: a
+full line of a paragraph ends wherever the measure runs out (``… you should
+first call our claims`` ⏎ ``Helpline``)."""
 
 
 _DEFINED = re.compile(

@@ -257,7 +257,7 @@ def is_next_sibling(label: Union[Meaning, Level], before: Union[Meaning, Level])
     return value == (last[0] + 1, 0)
 
 
-def after_ended(reads: Reads, options: Sequence[Meaning], printed: str, at: int = 0) -> Optional[Placement]:
+def after_ended(reads: Reads, options: Sequence[Meaning], printed: str, at: int) -> Optional[Placement]:
     """The numbers go on around a heading without a number: the next value of a
     level that heading ended opens where it was (``1. PREAMBLE``, ``OPERATIVE
     CLAUSE``, ``2. DEFINITIONS``), or under a sibling heading (``SECTION E) …
@@ -283,7 +283,8 @@ which the section's numbers may still go on (``restoring``): the hindsight's bou
 
 def restoring(reads: Reads, style: str, line: int) -> Optional[Tuple[Open, ...]]:
     """Bounded hindsight over headings without a number that ended a labelled
-    section (``SECTION I``, ``COVERAGE A``; not a heading without a label): where the next number of its items follows within
+    section (``SECTION I``, ``COVERAGE A``; not a heading without a label)
+    right after a lead-in to what follows, a line ending in a colon: where the next number of its items follows within
     ``RESTORE_LINES`` lines, and only such headings came since, they were
     inside its last item -- a table's column heads or a box's caption set a
     little larger than the section's own heading (``SECTION I – LOSS OF OR

@@ -546,7 +546,8 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 self.ended[style] = (depth, self.stack[at].level.value, self.stack[depth - 1] if depth else None)
             elif style != UNNUMBERED:
                 self.ended[style] = (at, self.stack[at].level.value, self.stack[at - 1] if at else None)
-                if depth < at:  # (it ends the heading the level was under as well)
+                if depth < at and (self.last_line() or self._closed).endswith(":"):  # (it ends the heading the level was under
+                    # as well, right after a lead-in to what follows: ``… in respect of parts replaced:``)
                     self.ended_above[style] = (tuple(self.stack[:at]), rec.first)
         del self.stack[depth:]
         if not any(o.level.style == DECIMAL for o in self.stack):
