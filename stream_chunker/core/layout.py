@@ -600,6 +600,8 @@ def _coded_title(text: str) -> bool:
         return False
     title = text[m.end():].removesuffix(".")
     return len(title.split()) <= CODED_TITLE_WORDS and _CLAUSE_MARK.search(title) is None
+
+
 _LABEL_ALONE = re.compile(r"(?:[A-Z][a-z]{2,9}|[A-Z]{3,10}) (?:\d{1,2}|[IVXLC]{1,6}|[A-Z])")
 
 

@@ -284,8 +284,9 @@ which the section's numbers may still go on (``restoring``): the hindsight's bou
 def restoring(reads: Reads, style: str, line: int) -> Optional[Tuple[Open, ...]]:
     """Bounded hindsight over headings without a number that ended a labelled
     section (``SECTION I``, ``COVERAGE A``; not a heading without a label)
-    right after a lead-in to what follows, a line ending in a colon: where the next number of its items follows within
-    ``RESTORE_LINES`` lines, and only such headings came since, they were
+    right after a lead-in to what follows, a line ending in a colon: where
+    the next number of its items follows within ``RESTORE_LINES`` lines, and
+    only such headings came since, they were
     inside its last item -- a table's column heads or a box's caption set a
     little larger than the section's own heading (``SECTION I – LOSS OF OR
     DAMAGE``, ``1.`` … ``Age of the vehicle`` ⏎ ``% of Depreciation`` in a

@@ -546,9 +546,13 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 self.ended[style] = (depth, self.stack[at].level.value, self.stack[depth - 1] if depth else None)
             elif style != UNNUMBERED:
                 self.ended[style] = (at, self.stack[at].level.value, self.stack[at - 1] if at else None)
-                if depth < at and (self.last_line() or self._closed).endswith(":"):  # (it ends the heading the level was under
-                    # as well, right after a lead-in to what follows: ``… in respect of parts replaced:``)
+                # It ends the heading the level was under as well, right after a
+                # lead-in to what follows (``… in respect of parts replaced:``): kept
+                # for ``placing.restoring``; else no older ending stays beside this one.
+                if depth < at and (self.last_line() or self._closed).endswith(":"):
                     self.ended_above[style] = (tuple(self.stack[:at]), rec.first)
+                else:
+                    self.ended_above.pop(style, None)
         del self.stack[depth:]
         if not any(o.level.style == DECIMAL for o in self.stack):
             self.path, self._root = [], Frame((), "")
@@ -991,6 +995,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
                 style = self.stack[at].level.style
                 if not is_prefixed(style) and style not in (DECIMAL, UNNUMBERED):
                     self.ended[style] = (at, self.stack[at].level.value, self.stack[at - 1])
+                    self.ended_above.pop(style, None)  # (a labelled heading ended it: no box's)
         del self.stack[placed.depth:]
         opened = Open(placed.level, "", False)
         self._push(opened, rec.first)
