@@ -21,7 +21,7 @@ from typing import Mapping, Optional, Protocol, Sequence, Tuple, Union
 from ...core.layout import RUN_IN
 from ..labels import DECIMAL, Level, Meaning, Number, Value, follows, is_first, place
 from .contents import Contents
-from .state import UNNUMBERED, Frame, Open, deepest_numbered, is_own_word, is_prefixed, restated
+from .state import UNNUMBERED, Frame, Open, deepest_numbered, is_own_word, is_prefixed, is_unlabelled, restated
 
 
 BARE = "bare-digit"
@@ -297,13 +297,13 @@ def restoring(reads: Reads, style: str, line: int) -> Optional[Tuple[Open, ...]]
     if found is None or line - found[1] > RESTORE_LINES:
         return None
     above, stack = found[0], reads.stack
-    if not above or not above[-1].heading or above[-1].level.style == UNNUMBERED and not above[-1].cites \
+    if not above or not above[-1].heading or is_unlabelled(above[-1]) \
             or any(o.level.style == DECIMAL for o in above):
         return None  # (a heading without a label is no evidence against the next: ``Monthly Payments`` ⏎ ``3.``)
     kept = 0
     while kept < min(len(above), len(stack)) and stack[kept] is above[kept]:
         kept += 1
-    return above if all(o.level.style == UNNUMBERED and not o.cites for o in stack[kept:]) else None
+    return above if all(map(is_unlabelled, stack[kept:])) else None
 
 
 def _after_sibling(stack: Sequence[Open], ended: Ended) -> bool:

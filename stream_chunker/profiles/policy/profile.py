@@ -1020,7 +1020,7 @@ class PolicyProfile(ParagraphProfile, ReadsContents):
         if opened.within is not None:
             parent = opened.within.cited
         printed = opened.level.printed
-        if opened.level.style == UNNUMBERED and not opened.cites:
+        if opened.level.style == UNNUMBERED and not opened.cites:  # (``is_unlabelled``, inline: a call per push)
             if not parent and printed == FRONT:
                 printed += "-heading"  # (``front`` is the text before the first heading)
             opened.cid = self._ids.unique(f"{parent}/{printed}" if parent else printed)

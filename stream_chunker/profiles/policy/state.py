@@ -74,6 +74,12 @@ def is_own_word(style: str) -> bool:
     return ":" in style
 
 
+def is_unlabelled(opened: Open) -> bool:
+    """A heading with neither a number nor a label of its own (``What is
+    covered``): its id is its title's slug, and no clause cites it."""
+    return opened.level.style == UNNUMBERED and not opened.cites
+
+
 def restated(outer: Level, inner: Level) -> bool:
     """A decimal number that begins with the number of the prefixed label above
     it (``Section 1`` then ``1.1``, ``Part II`` then ``2.1``): the clause and id
