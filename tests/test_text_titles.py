@@ -318,6 +318,37 @@ def test_a_definitions_list_in_quotes_gives_each_term_its_own_chunk() -> None:
         "We insure the dwelling.": "COVERAGES"}
 
 
+BARE_DEFINITIONS = """Definitions
+For the purpose of the Policy, the following definitions apply:
+Accident means a sudden, external
+and identifiable event. It does not mean a
+Sickness.
+Act of terrorism means an act or threat
+of force.
+An act of terrorism does not mean a riot.
+Close Relative means:
+a) a spouse; or
+b) a child.
+General Conditions
+For buildings full value means the cost to rebuild.
+Where we explain what a word means it is in bold.
+"""
+
+
+def test_a_definitions_list_without_quotes_gives_each_term_its_own_chunk() -> None:
+    """Text without a layout has lost the bold a PDF sets its terms in:
+    ``Bodily Injury means …`` at a line start after a sentence end still heads
+    its definition. A sentence that says ``mean`` is no term (``An act of
+    terrorism does not mean``, ``Where we explain what a word means``), and
+    a definition's own list stays in it."""
+    chunks = list(chunk_lines(BARE_DEFINITIONS, real_tokens=False))
+    assert [(c.id, c.heading_path) for c in chunks] == [
+        ("front", ""), ("accident", "Accident"), ("act-of-terrorism", "Act of terrorism"),
+        ("close-relative", "Close Relative"), ("close-relative.a", "Close Relative > a spouse"),
+        ("close-relative.b", "Close Relative > a child"), ("general-conditions", "General Conditions")]
+    assert "An act of terrorism does not mean a riot." in chunk_with(chunks, "act or threat").text
+
+
 def test_a_quoted_term_alone_in_a_sections_text_stays_text() -> None:
     text = ("1. Total loss\nIf the property is lost, the premium is earned.\n"
             '"Total loss" means the property cannot be repaired.\nAll other terms are unchanged.\n')

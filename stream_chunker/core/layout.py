@@ -863,6 +863,22 @@ _DEFINED = re.compile(
 its verb, ``"Business Property" means``, ``"We", "us" or "our" mean``. Not
 ``includes``: ``"Waste" includes …`` goes on with an item's text (FEMA's
 pollutants)."""
+_BARE_DEFINED = re.compile(r"(?P<bare>[A-Z][^\s\"\u201c\u2018]*(?: \S+){0,%d}?) (?:shall )?(?:means|mean)\b"
+                           % (MAX_TERM_WORDS - 1))
+"""A line that starts with a defined term not in quotes and its verb,
+``Bodily Injury means`` (a wording that sets its terms in bold, which text
+without a layout has lost): looked for only where a line says ``mean``, as
+most lines do not."""
+_BARE_TERM_CHARS = 60
+"""How far into its line ``mean`` may be after a bare term."""
+_NOT_TERM_START = _DETERMINERS | frozenset("For To By In On At As If Where When What Which Who How And Or But There".split())
+"""Words a sentence starts with before ``means``, where no term does:
+``For buildings full value means …``, ``Where we explain what a word means``."""
+_NOT_IN_TERM = frozenset("a an the not does do did is are was were will would may can shall also it we you they "
+                         "this that these which what who".split())
+"""Words no bare term holds: a sentence's verb or pronoun before ``mean``
+(``… does not mean``, ``what we mean``), or an article before a noun
+(``… by a means of transport``)."""
 
 
 def defined_terms(text: str) -> List[Tuple[int, str]]:
@@ -893,18 +909,26 @@ def defined_terms(text: str) -> List[Tuple[int, str]]:
 
 def _defined_terms(text: str) -> List[Tuple[int, int, str]]:
     """``defined_terms``, each with where its line starts in ``text``."""
+    # Each line that says ``mean`` is looked at, found by a search (a pattern
+    # tried at every line start costs more than the rest of the reading).
     found: List[Tuple[int, str]] = []
-    for m in _DEFINED.finditer(text):
-        start = m.start() + 1
-        before = text[text.rfind("\n", 0, m.start()) + 1:m.start()].strip()
-        if before and before[-1] not in _SENTENCE_ENDS and not before.isupper():
+    verb = text.find("mean")
+    while verb >= 0:
+        start = text.rfind("\n", 0, verb) + 1
+        if start == verb:  # (the verb starts its line: the term in quotes may end the line before)
+            start = text.rfind("\n", 0, verb - 1) + 1
+        verb = text.find("mean", verb + 4)
+        if not start or found and found[-1][0] == start:
+            continue  # (the first line has no line before it to judge it by; a line read already)
+        if text[start] in "\"\u201c\u2018":
+            term = _quoted_term(text, start)
+        elif text[start].isupper():
+            head = _BARE_DEFINED.match(text, start, start + _BARE_TERM_CHARS)
+            term = head["bare"] if head and _bare_term(head["bare"]) else None
+        else:
             continue
-        term = m["term"].strip()
-        if not term or len(term.split()) > MAX_TERM_WORDS:
-            continue
-        if m["more"]:
-            term = text[start:m.end("more")].strip()
-        found.append((start, term))
+        if term and _after_an_end(text, start - 1):
+            found.append((start, term))
     # A list has more than one: a definition alone in a section's text is that text's.
     joined = [_one_list(text, first, then) for (first, _), (then, _) in zip(found, found[1:])] + [False]
     out: List[Tuple[int, int, str]] = []
@@ -915,6 +939,33 @@ def _defined_terms(text: str) -> List[Tuple[int, int, str]]:
             pos = start
             out.append((line_no, start, term))
     return out
+
+
+def _quoted_term(text: str, start: int) -> Optional[str]:
+    """The term in quotes the line at ``start`` defines (``_DEFINED``), if it does."""
+    m = _DEFINED.match(text, start - 1)
+    if m is None:
+        return None
+    term = m["term"].strip()
+    if not term or len(term.split()) > MAX_TERM_WORDS:
+        return None
+    return text[start:m.end("more")].strip() if m["more"] else term
+
+
+def _after_an_end(text: str, end: int) -> bool:
+    """The line that ends at ``end`` ends a sentence or clause, or is in
+    capitals (a definitions list's heading, ``DEFINITIONS``)."""
+    before = text[text.rfind("\n", 0, end) + 1:end].strip()
+    return not before or before[-1] in _SENTENCE_ENDS or before.isupper()
+
+
+def _bare_term(term: str) -> bool:
+    """``term``, not in quotes, reads as a defined term, not as a sentence's
+    start: ``Close Relative``, ``Act of terrorism``, not ``An act of terrorism
+    does not``, nor a label's item (``B. Auto means``, read by its label)."""
+    words = term.split()
+    return (words[0][-1].isalpha() and words[0] not in _NOT_TERM_START and not words[-1].endswith(",")
+            and not any(word.casefold() in _NOT_IN_TERM for word in words[1:]))
 
 
 DEFINITIONS_APART = 30
@@ -1069,7 +1120,7 @@ class Layout:
         if not self._chars or self.flat:  # (a PDF's styles are the evidence of titles, where it sets any apart;
             # its terms need not be set in bold)
             self._note_titles_alone(first_line, text, takes, furniture, after)
-        if '"' in text or "\u201c" in text or "\u2018" in text:  # (most blocks quote nothing: no look)
+        if "mean" in text:  # (most blocks define nothing: no look)
             self._note_defined_terms(first_line, text, takes, furniture)
 
     def _note_titles_alone(self, first_line: int, text: str, takes: Callable[[str], bool],
