@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stream_chunker import Chunker, chunk_lines
-from stream_chunker.core.layout import titles_alone
+from stream_chunker.core.layout import defined_terms, titles_alone
 
 from .test_word_balance import assert_balanced
 
@@ -347,6 +347,30 @@ def test_a_definitions_list_without_quotes_gives_each_term_its_own_chunk() -> No
         ("close-relative", "Close Relative"), ("close-relative.a", "Close Relative > a spouse"),
         ("close-relative.b", "Close Relative > a child"), ("general-conditions", "General Conditions")]
     assert "An act of terrorism does not mean a riot." in chunk_with(chunks, "act or threat").text
+
+
+def test_sentences_that_say_means_stay_text() -> None:
+    """Two sentences in a row that start with a noun and ``means``, where a
+    clause follows the verb (``Delay means we may …``), or whose subject holds
+    a pronoun (``Failure to notify us``), are no definitions list."""
+    text = ("How to claim\nTell us at once.\nDelay means we may refuse the claim.\n"
+            "Late notice means that you pay the excess twice.\nFailure to notify us means a claim may fail.\n"
+            "Misrepresentation means it may be cancelled.\n")
+    chunks = list(chunk_lines(text, real_tokens=False))
+    assert [(c.id, c.heading_path) for c in chunks] == [("front", "")]
+    assert defined_terms(text) == []
+
+
+def test_a_quoted_term_is_found_wherever_its_verb_wraps() -> None:
+    """The line that says ``mean`` is the one looked at: a quoted term whose
+    verb (or a term after ``or``) wraps onto the next line, indented or after a
+    page's form feed, is found on the line it starts; and text that starts
+    with ``meaning`` changes nothing of the list after it."""
+    listed = ('"Business Property"\nshall mean property of a business.\n"Data"\n  means facts.\n'
+              '"We", "us"\nor "our" mean the insurer.\n"Term"\n\fmeans a word.\n')
+    assert defined_terms("Things we say.\n" + listed) == [
+        (1, "Business Property"), (3, "Data"), (5, '"We", "us"\nor "our"'), (7, "Term")]
+    assert defined_terms("meaning is given below.\n" + listed) == defined_terms("Things we say.\n" + listed)
 
 
 def test_a_quoted_term_alone_in_a_sections_text_stays_text() -> None:

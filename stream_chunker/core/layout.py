@@ -869,12 +869,15 @@ _BARE_DEFINED = re.compile(r"(?P<bare>[A-Z][^\s\"\u201c\u2018]*(?: \S+){0,%d}?) 
 ``Bodily Injury means`` (a wording that sets its terms in bold, which text
 without a layout has lost): looked for only where a line says ``mean``, as
 most lines do not."""
+_CLAUSE_AFTER = re.compile(r" (?:we|they|it|that|nothing|there|he|she)\b", re.IGNORECASE)
+"""What follows ``means`` in a sentence, where no definition starts: a clause
+(``Delay means we may refuse the claim``, ``… means that you pay``)."""
 _BARE_TERM_CHARS = 60
 """How far into its line ``mean`` may be after a bare term."""
 _NOT_TERM_START = _DETERMINERS | frozenset("For To By In On At As If Where When What Which Who How And Or But There".split())
 """Words a sentence starts with before ``means``, where no term does:
 ``For buildings full value means …``, ``Where we explain what a word means``."""
-_NOT_IN_TERM = frozenset("a an the not does do did is are was were will would may can shall also it we you they "
+_NOT_IN_TERM = frozenset("a an the not does do did is are was were will would may can shall also it we us you they "
                          "this that these which what who".split())
 """Words no bare term holds: a sentence's verb or pronoun before ``mean``
 (``… does not mean``, ``what we mean``), or an article before a noun
@@ -915,16 +918,18 @@ def _defined_terms(text: str) -> List[Tuple[int, int, str]]:
     verb = text.find("mean")
     while verb >= 0:
         start = text.rfind("\n", 0, verb) + 1
-        if start == verb:  # (the verb starts its line: the term in quotes may end the line before)
-            start = text.rfind("\n", 0, verb - 1) + 1
+        if start and text[start] not in "\"\u201c\u2018" and not text[start].isupper():
+            # (the verb, or what goes on before it, starts its line: the term in quotes may end the line before)
+            start = text.rfind("\n", 0, start - 1) + 1
         verb = text.find("mean", verb + 4)
         if not start or found and found[-1][0] == start:
             continue  # (the first line has no line before it to judge it by; a line read already)
         if text[start] in "\"\u201c\u2018":
             term = _quoted_term(text, start)
         elif text[start].isupper():
-            head = _BARE_DEFINED.match(text, start, start + _BARE_TERM_CHARS)
-            term = head["bare"] if head and _bare_term(head["bare"]) else None
+            head = _BARE_DEFINED.match(text, start)
+            term = head["bare"] if (head and head.end() <= start + _BARE_TERM_CHARS and _bare_term(head["bare"])
+                                    and not _CLAUSE_AFTER.match(text, head.end())) else None
         else:
             continue
         if term and _after_an_end(text, start - 1):
