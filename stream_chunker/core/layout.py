@@ -886,9 +886,9 @@ _NOT_IN_TERM = frozenset("a an the not does do did is are was were will would ma
 
 def defined_terms(text: str) -> List[Tuple[int, str]]:
     r"""The lines of ``text`` (complete lines) that start a definition with its
-    term in quotes (``"Business Property" means …``), as ``(line index, term)``:
-    a definitions list known by its text, whether or not a PDF sets the term
-    in bold. The line before ends a sentence or clause, or is in capitals (the
+    term, in quotes (``"Business Property" means …``) or bare (``Bodily Injury
+    means …``, ``_bare_term``), as ``(line index, term)``: a definitions list
+    known by its text, whether or not a PDF sets the term in bold. The line before ends a sentence or clause, or is in capitals (the
     list's heading, ``DEFINITIONS``); a term quoted within a sentence that
     runs on is no item's, and so is one with no other within
     ``DEFINITIONS_APART`` lines and no blank line between: a definition in a
@@ -900,6 +900,10 @@ def defined_terms(text: str) -> List[Tuple[int, str]]:
     [(1, 'Business Property'), (2, 'Data')]
     >>> defined_terms('The terms below are used.\n"We", "us" or "our" mean the insurer.\n"You" means the owner.\n')
     [(1, '"We", "us" or "our"'), (2, 'You')]
+    >>> defined_terms('These words have special meanings.\nAccident means a sudden event.\nClose Relative means a spouse.\n')
+    [(1, 'Accident'), (2, 'Close Relative')]
+    >>> defined_terms('Tell us.\nDelay means we may refuse.\nAn act of war does not mean a riot.\n')
+    []
     >>> defined_terms('No return premium is due.\n"Total loss" means the property is lost.\n')
     []
     >>> defined_terms('We pay.\n"Excess" means what you pay.\n\nWe pay.\n"Excess" means what you pay.\n')
@@ -1113,7 +1117,7 @@ class Layout:
                   after: str = "") -> None:
         """Text fed noted: where it came with no layout (``pdftotext``, a pipe),
         its lines that stand apart by their text alone (``titles_alone``); in
-        any text, the terms of a definitions list in quotes (``defined_terms``),
+        any text, the terms of a definitions list (``defined_terms``),
         which a PDF need not set in bold. Not those a profile's rule ``takes``
         (a numbered line is read by its rules), nor those after page furniture,
         whose sentence end says nothing (the ``furniture`` lines, by their
@@ -1188,7 +1192,7 @@ class Layout:
 
     def _note_defined_terms(self, first_line: int, text: str, takes: Callable[[str], bool],
                             furniture: Container[int]) -> None:
-        """A definitions list in quotes (``defined_terms``): each term marked as
+        """A definitions list (``defined_terms``): each term marked as
         a run-in term, as a bold one is (unless a style marked its line)."""
         added = False
         for i, start, term in _defined_terms(text):
