@@ -371,6 +371,10 @@ def test_a_quoted_term_is_found_wherever_its_verb_wraps() -> None:
     assert defined_terms("Things we say.\n" + listed) == [
         (1, "Business Property"), (3, "Data"), (5, '"We", "us"\nor "our"'), (7, "Term")]
     assert defined_terms("meaning is given below.\n" + listed) == defined_terms("Things we say.\n" + listed)
+    # (a sentence that ends inside its closing quote ends before the list; one that goes on does not)
+    bare = "Accident means a sudden event.\nClose Relative means a spouse.\n"
+    assert defined_terms('We call it "flood."\n' + bare) == [(1, "Accident"), (2, "Close Relative")]
+    assert defined_terms('We call it "flood"\n' + bare) == []
 
 
 def test_a_quoted_term_alone_in_a_sections_text_stays_text() -> None:

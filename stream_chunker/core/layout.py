@@ -872,6 +872,7 @@ most lines do not."""
 _CLAUSE_AFTER = re.compile(r" (?:we|they|it|that|nothing|there|he|she)\b", re.IGNORECASE)
 """What follows ``means`` in a sentence, where no definition starts: a clause
 (``Delay means we may refuse the claim``, ``… means that you pay``)."""
+_CLOSING_QUOTES = "\"\u201d\u2019"
 _BARE_TERM_CHARS = 60
 """How far into its line ``mean`` may be after a bare term."""
 _NOT_TERM_START = _DETERMINERS | frozenset("For To By In On At As If Where When What Which Who How And Or But There".split())
@@ -922,8 +923,9 @@ def _defined_terms(text: str) -> List[Tuple[int, int, str]]:
     verb = text.find("mean")
     while verb >= 0:
         start = text.rfind("\n", 0, verb) + 1
-        if start and text[start] not in "\"\u201c\u2018" and not text[start].isupper():
-            # (the verb, or what goes on before it, starts its line: the term in quotes may end the line before)
+        if (start > 1 and text[start - 2] in _CLOSING_QUOTES and text[start] not in "\"\u201c\u2018"
+                and not text[start].isupper()):
+            # (the verb, or what goes on before it, starts its line: the term in quotes ends the line before)
             start = text.rfind("\n", 0, start - 1) + 1
         verb = text.find("mean", verb + 4)
         if not start or found and found[-1][0] == start:
@@ -963,8 +965,9 @@ def _quoted_term(text: str, start: int) -> Optional[str]:
 
 def _after_an_end(text: str, end: int) -> bool:
     """The line that ends at ``end`` ends a sentence or clause, or is in
-    capitals (a definitions list's heading, ``DEFINITIONS``)."""
-    before = text[text.rfind("\n", 0, end) + 1:end].strip()
+    capitals (a definitions list's heading, ``DEFINITIONS``); a closing quote
+    after its last word counts as that word's (``… "flood."``)."""
+    before = text[text.rfind("\n", 0, end) + 1:end].strip().rstrip(_CLOSING_QUOTES)
     return not before or before[-1] in _SENTENCE_ENDS or before.isupper()
 
 
