@@ -381,6 +381,28 @@ def test_a_header_block_goes_whole_once_pages_show_it(doc, data):
     assert report["words_out"] == sum(len(c.text.split()) for c in got) and report["words_elsewhere"]["furniture"] > 0
 
 
+def test_header_blocks_that_alternate_between_left_and_right_pages_go() -> None:
+    """Chubb's PDS, as ``pdftotext -raw`` prints it: a left page opens with the
+    running header, its number and then the footer's lines; a right page with
+    the footer alone. Each page's block is like the one two pages before, not
+    the one before it: once two of each are seen its lines go, and the title
+    after them is read (after the footer's last line, which ends on a code,
+    not a sentence, it was text)."""
+    footer = ["Acme Travel Insurance Policy Wording. Published 05/2019", "Acme Insurance Australia Limited.",
+              "are protected", "trademarks of Acme. Acme14-23-0519"]
+    words = "storm flood fire theft impact subsidence frost lightning riot escape".split()
+    pages = []
+    for n, word in enumerate(words, 1):
+        top = ["Acme Travel Insurance", "Policy Wording and PDS", str(n), *footer] if n % 2 == 0 else footer
+        pages.append("\n".join([*top, f"Cover for {word}", f"We pay for damage by {word} to the home.",
+                                f"Claims for {word} are settled in cash.", f"We do not pay the first part of a {word} claim."]))
+    chunks = list(chunk_lines("Read this policy.\n" + "\f".join(pages) + "\n", real_tokens=False))
+    last = [c for c in chunks if c.heading_path in ("Cover for lightning", "Cover for riot", "Cover for escape")]
+    assert len(last) == 3, [(c.id, c.text[:40]) for c in chunks]
+    assert not any("trademarks" in c.text or "are protected" in c.text for c in last)
+    assert all(f"damage by {word} " in " ".join(c.text for c in chunks) for word in words)
+
+
 def test_a_block_ends_at_the_first_line_that_differs_from_the_pages_before() -> None:
     own = ["storm", "flood", "fire", "theft", "impact"]
     pages = [f"{BLOCK[0]}\n{BLOCK[1]}\n{BLOCK[2]}\n{BLOCK[3]}\nwe pay for {word} as follows:\n{n}. Cover\nWe pay.\nEnd."

@@ -7,14 +7,15 @@ lines, ``Issuing Office:`` ⏎ ``GLOBAL HEALTH CARE`` last) -- whose lines below
 the zone stay in the text, break the numbering of the clause they fall in and
 read as headings. A block goes whole: on a page whose first ``ZONE_LINES``
 lines are all furniture, the lines below them, up to ``BLOCK_LINES``, are
-furniture too for as long as each is the line at its place on the pages whose
-blocks came before (``RECURS_IN`` of them, the same count a zone asks for): the
-first line that differs ends the block, and every line after it is the page's.
+furniture too for as long as each is the line at its place on ``RECURS_IN``
+(the count a zone asks for) of the last ``KEPT_BLOCKS`` pages whose blocks came
+before: the first line that differs ends the block, and every line after it is
+the page's.
 
 Learned as the text streams: the first pages with such a block keep the lines
 below their zones, as nothing before them shows the block yet. The decision
 depends on the text alone, line after line, whatever the blocks the text is
-released in; what is kept is the last ``RECURS_IN`` blocks, at most
+released in; what is kept is the last ``KEPT_BLOCKS`` blocks, at most
 ``BLOCK_LINES`` lines each.
 """
 
@@ -25,17 +26,21 @@ from collections import deque
 from typing import AbstractSet, Deque, List, Optional, Sequence, Tuple
 
 from ..layout import ZONE_LINES
-from .furniture import RECURS_IN
+from .furniture import RECURS_IN, ZONES_APART
 
 BLOCK_LINES = 8
 """Non-blank lines a page's header block may hold, its zone's among them."""
+KEPT_BLOCKS = ZONES_APART * RECURS_IN
+"""Blocks kept to compare a page's with: left and right pages may alternate
+two blocks (Chubb's even pages print the footer under the header, its odd
+pages the footer alone), as a zone's forms may (``ZONES_APART``)."""
 
 
 class HeaderBlocks:
     """Finds the lines of header blocks below the zones, in released text."""
 
     def __init__(self) -> None:
-        self._blocks: Deque[Tuple[str, ...]] = deque(maxlen=RECURS_IN)  # the lines below the zone, page by page
+        self._blocks: Deque[Tuple[str, ...]] = deque(maxlen=KEPT_BLOCKS)  # the lines below the zone, page by page
         self._depth: Optional[int] = None  # non-blank lines read of the page top looked at, or None
         self._below: List[str] = []  # that page's lines below its zone so far
         self._whole = True  # every one of them so far is furniture
@@ -89,8 +94,7 @@ class HeaderBlocks:
                 return
         else:
             at = depth - ZONE_LINES
-            if self._whole and len(self._blocks) == RECURS_IN \
-                    and all(len(block) > at and block[at] == line for block in self._blocks):
+            if self._whole and sum(1 for block in self._blocks if len(block) > at and block[at] == line) >= RECURS_IN:
                 out.append(key)
             else:
                 self._whole = False
