@@ -56,35 +56,6 @@ def test_a_restart_with_no_title_over_it_opens_no_part() -> None:
         ("1", None), ("2", None), ("1~2", None), ("2~2", None)], paths(chunks)
 
 
-SUMMARY = ("Summary of cover\nThis is a summary.\nSection 1 – Personal Accident\nWe pay a lump sum.\n"
-           "Section 2 – Kidnap and Ransom\nWe pay the ransom.\nSection 3 – Hijack\nWe pay a daily amount.\n"
-           "The policy\nThe terms follow.\n")
-
-
-@pytest.mark.parametrize("first", ["Section 1 – Personal Accident and Sickness\n", "Section 1 –\nPersonal Accident\n"],
-                         ids=["titled", "label-alone"])
-def test_a_prefixed_family_that_starts_again_in_text_goes_on_at_its_level(first: str) -> None:
-    """A summary prints ``Section 1 –`` to ``Section 3 –``, then the wording its
-    own ``Section 1 –``: text, with no layout to set it apart, where a sentence
-    ended before it. A prefix word says the level, so the family starts again
-    there (ids ``1~2``), not under the summary's last section."""
-    text = SUMMARY + first + "We pay if you are hurt.\nSection 2 – Kidnap and Ransom\nWe pay if you are taken.\n"
-    chunks = list(chunk_lines(text, real_tokens=False))
-    assert [(c.id, c.clause) for c in chunks if "if you are" in c.text] == [("1~2", "1"), ("2~2", "2")], paths(chunks)
-    assert chunk_with(chunks, "if you are hurt").heading_path.startswith("Personal Accident")
-
-
-@pytest.mark.parametrize("lines", [
-    "The benefit is paid as set out under\nSection 1 – Personal Accident.\n",  # (a reference a sentence wraps at)
-    "Table of Contents\nABOUT THIS POLICY II\n" + "." * 60 + "\nSection 1 Personal Accident 1\n" + "." * 60
-    + "\nWho is covered 1\n" + "." * 60 + "\nSection 2 Kidnap and Ransom 9\n" + "." * 60 + "\n",
-    # (a contents list's entries, each over its leader dots, as pdftotext -raw prints them)
-], ids=["reference", "contents"])
-def test_a_prefixed_first_value_that_is_no_heading_starts_nothing_again(lines: str) -> None:
-    chunks = list(chunk_lines(SUMMARY + lines, real_tokens=False))
-    assert not any(c.id.startswith("1~") for c in chunks), paths(chunks)
-
-
 LISTS = ("Your home insurance.\nWhat is covered\n1. Storm damage to the home.\n2. Flood damage to the home.\n"
          "What is not covered\n1. Wear and tear of any kind.\n2. Gradual deterioration.\n"
          "GENERAL CONDITIONS\nThese apply to the whole policy.\n1. You must tell us at once.\n")

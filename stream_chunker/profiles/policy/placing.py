@@ -163,21 +163,6 @@ def place_outline(reads: Reads, options: Sequence[Meaning], label: str) -> Optio
     return Placement(depth, level)
 
 
-def restarting(reads: Reads, options: Sequence[Meaning], label: str) -> Optional[Placement]:
-    """A prefixed family's first value while the family is open at a later
-    one (``Section 1 –`` after ``Section 13 –``): the family starts again, at
-    its open level -- a summary's sections, then the wording's own, or a
-    policy set's next wording. (A prefix word says the level: a bare ``1.``
-    after ``2.`` is as likely a list under it.)"""
-    for depth, open_ in enumerate(reads.stack):
-        style = open_.level.style
-        if is_prefixed(style):
-            first = next((o for o in options if o.style == style and is_first(o)), None)
-            if first is not None:
-                return Placement(depth, Level(first.style, first.value, label))
-    return None
-
-
 def set_apart(reads: Reads, options: Sequence[Meaning], label: str) -> Placement:
     """A label the stack rule refuses, taken on the layout's evidence (the line
     is set above the body and its text is a title -- the caller's to ask): its

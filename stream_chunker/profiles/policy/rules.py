@@ -26,14 +26,14 @@ from typing import Callable, Final, NamedTuple, Optional, Sequence, Tuple, TypeV
 
 from ...core.records import CONTENTS, HEADING, LABEL
 from ...core.stages.cutter import special_lines
-from ...core.text import ends_clause, ends_sentence, first_letter, reads_as_sentence
+from ...core.text import ends_clause, first_letter, reads_as_sentence
 from ..base import Rule
 from ..labels import DECIMAL, Level, Meaning, Number, is_first, is_next_number, parse_number
 from .contents import ENTRY, may_be_entry, same_title
 from .families import DECIMAL_HEADING, FAMILIES, Family, label_pattern, leads
 from .outline import RUN_IN, ends_in_amount, is_title, leads_on, styled_title
 from .placing import (Placement, Reads, after_ended, after_held, after_missed, is_next_sibling, out_of_order, place_decimal,
-                      place_outline, replacing, restarting, set_apart)
+                      place_outline, replacing, set_apart)
 from .state import is_prefixed
 
 
@@ -323,11 +323,6 @@ def outline_label(reads: Reads, line: LabelLine) -> Optional[Verdict]:
         or replacing(reads, Level(options[0].style, options[0].value, label), title, options)
     if placed is None and (title or text is not None and RUN_IN.match(text)):
         placed = out_of_order(reads, options, label)
-    if placed is None and (text is None or title and not text[-1].isdigit()) \
-            and (reads.licensed or ends_sentence(reads.last_line())):
-        # (after a sentence's end: not a reference a sentence wraps at, ``… under`` ⏎
-        # ``Section 1 - Accidental Death.``; no page number after its title: a contents entry)
-        placed = restarting(reads, options, label)
     if placed is None and text is not None and (text[:1].isupper() or text[:1] == "(" and first_letter(text).isupper()):
         # (a capital first, or after a label of its own: ``5. (1) This contract …``)
         placed = after_missed(reads, options, label) or after_ended(reads, options, label, line.first)
