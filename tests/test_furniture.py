@@ -403,6 +403,31 @@ def test_header_blocks_that_alternate_between_left_and_right_pages_go() -> None:
     assert all(f"damage by {word} " in " ".join(c.text for c in chunks) for word in words)
 
 
+def test_headings_that_alternate_below_one_running_header_stay() -> None:
+    """Pages with one running header, their sections' pages opening in turn
+    with ``What is covered`` and ``What is not covered`` right below it: the
+    headings are the pages' own, like the one two pages before (a review
+    found them deleted when a block was compared with any two of the last
+    four; it is compared only with pages whose header reads the same as its
+    own, and with the last two of them)."""
+    sections = ["Buildings", "Contents", "Garden", "Liability", "Legal expenses", "Travel"]
+    perils = "storm flood fire theft impact subsidence frost lightning riot escape smoke vandalism".split()
+    pages = []
+    for i, section in enumerate(sections):
+        p, q = perils[2 * i], perils[2 * i + 1]
+        top = ["Acme Home Insurance", "Policy Wording 2024"]
+        pages.append("\n".join([*top, f"Page {2 * i + 1}", "What is covered", f"Section {i + 1} – {section}",
+                                f"We pay for damage by {p}.", f"We pay for damage by {q}.",
+                                f"The most we pay for {p} is in your schedule.", f"Claims for {p} are settled by repair."]))
+        pages.append("\n".join([*top, f"Page {2 * i + 2}", "What is not covered",
+                                f"We do not pay for {p} damage to empty homes.", f"We do not pay for {q} caused by wear.",
+                                f"We do not pay the first part of a {p} claim.", f"We do not pay for gradual {q} damage."]))
+    chunks = list(chunk_lines("Read this policy carefully.\n" + "\f".join(pages) + "\n", real_tokens=False))
+    excluded = [c for c in chunks if c.heading_path.endswith("What is not covered")]
+    assert len(excluded) == len(sections), [(c.id, c.heading_path) for c in chunks]
+    assert all(c.text.startswith("We do not pay") for c in excluded)
+
+
 def test_a_block_ends_at_the_first_line_that_differs_from_the_pages_before() -> None:
     own = ["storm", "flood", "fire", "theft", "impact"]
     pages = [f"{BLOCK[0]}\n{BLOCK[1]}\n{BLOCK[2]}\n{BLOCK[3]}\nwe pay for {word} as follows:\n{n}. Cover\nWe pay.\nEnd."

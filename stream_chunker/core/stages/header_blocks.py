@@ -7,16 +7,21 @@ lines, ``Issuing Office:`` ⏎ ``GLOBAL HEALTH CARE`` last) -- whose lines below
 the zone stay in the text, break the numbering of the clause they fall in and
 read as headings. A block goes whole: on a page whose first ``ZONE_LINES``
 lines are all furniture, the lines below them, up to ``BLOCK_LINES``, are
-furniture too for as long as each is the line at its place on ``RECURS_IN``
-(the count a zone asks for) of the last ``KEPT_BLOCKS`` pages whose blocks came
-before: the first line that differs ends the block, and every line after it is
-the page's.
+furniture too for as long as each is the line at its place on the last
+``RECURS_IN`` pages (the count a zone asks for) whose zone reads as this
+page's, numbers masked: the first line that differs ends the block, and every
+line after it is the page's. (Left and right pages may each have a block of
+their own: Chubb's PDS, from ``pdftotext -raw``, opens a left page with the
+running header, its number and the footer's lines, a right page with the
+footer alone. A page is compared with the pages of its kind, not with the
+page before it; nor with any page, which would take a heading that opens
+every other page, ``What is not covered``, for a block's line.)
 
 Learned as the text streams: the first pages with such a block keep the lines
 below their zones, as nothing before them shows the block yet. The decision
 depends on the text alone, line after line, whatever the blocks the text is
 released in; what is kept is the last ``KEPT_BLOCKS`` blocks, at most
-``BLOCK_LINES`` lines each.
+``BLOCK_LINES`` lines each, with their zones.
 """
 
 from __future__ import annotations
@@ -26,24 +31,25 @@ from collections import deque
 from typing import AbstractSet, Deque, List, Optional, Sequence, Tuple
 
 from ..layout import ZONE_LINES
-from .furniture import RECURS_IN, ZONES_APART
+from .furniture import RECURS_IN, ZONES_APART, masked_form
 
 BLOCK_LINES = 8
 """Non-blank lines a page's header block may hold, its zone's among them."""
 KEPT_BLOCKS = ZONES_APART * RECURS_IN
-"""Blocks kept to compare a page's with: left and right pages may alternate
-two blocks (Chubb's even pages print the footer under the header, its odd
-pages the footer alone), as a zone's forms may (``ZONES_APART``)."""
+"""Blocks kept to compare a page's with: ``RECURS_IN`` of each of two kinds
+of page that alternate, as a zone's forms may (``ZONES_APART``)."""
 
 
 class HeaderBlocks:
     """Finds the lines of header blocks below the zones, in released text."""
 
     def __init__(self) -> None:
-        self._blocks: Deque[Tuple[str, ...]] = deque(maxlen=KEPT_BLOCKS)  # the lines below the zone, page by page
+        # Page by page: the zone's lines (numbers masked) and the lines below it.
+        self._blocks: Deque[Tuple[Tuple[str, ...], Tuple[str, ...]]] = deque(maxlen=KEPT_BLOCKS)
         self._depth: Optional[int] = None  # non-blank lines read of the page top looked at, or None
         self._below: List[str] = []  # that page's lines below its zone so far
         self._whole = True  # every one of them so far is furniture
+        self._zone: List[str] = []  # that page's zone lines, numbers masked
 
     @property
     def looking(self) -> bool:
@@ -64,7 +70,7 @@ class HeaderBlocks:
             # (but at the last, whose top may go on in the next text).
             if k + 1 < len(pages) and bisect_left(keys, pages[k + 1]) - bisect_left(keys, start) < ZONE_LINES:
                 continue
-            self._depth, self._below, self._whole = 0, [], True
+            self._depth, self._below, self._whole, self._zone = 0, [], True, []
             line_end = text.index("\n", start)
             first = text[text.rfind("\f", start, line_end) + 1:line_end].strip()
             if first:
@@ -92,9 +98,12 @@ class HeaderBlocks:
             if key not in furniture:
                 self._depth = None  # (the zone's lines are not all furniture: no block)
                 return
+            self._zone.append(masked_form(line)[0])
         else:
             at = depth - ZONE_LINES
-            if self._whole and sum(1 for block in self._blocks if len(block) > at and block[at] == line) >= RECURS_IN:
+            zone = tuple(self._zone)
+            alike = [below for kind, below in reversed(self._blocks) if kind == zone][:RECURS_IN]
+            if self._whole and len(alike) == RECURS_IN and all(len(below) > at and below[at] == line for below in alike):
                 out.append(key)
             else:
                 self._whole = False
@@ -105,5 +114,5 @@ class HeaderBlocks:
 
     def _end_block(self) -> None:
         if self._depth is not None and self._depth >= ZONE_LINES:
-            self._blocks.append(tuple(self._below))
+            self._blocks.append((tuple(self._zone), tuple(self._below)))
         self._depth = None
