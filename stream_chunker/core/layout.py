@@ -872,6 +872,7 @@ most lines do not."""
 _CLAUSE_AFTER = re.compile(r" (?:we|they|it|that|nothing|there|he|she)\b", re.IGNORECASE)
 """What follows ``means`` in a sentence, where no definition starts: a clause
 (``Delay means we may refuse the claim``, ``… means that you pay``)."""
+_OPENING_QUOTES = "\"\u201c\u2018"
 _CLOSING_QUOTES = "\"\u201d\u2019"
 _BARE_TERM_CHARS = 60
 """How far into its line ``mean`` may be after a bare term."""
@@ -923,21 +924,16 @@ def _defined_terms(text: str) -> List[Tuple[int, int, str]]:
     verb = text.find("mean")
     while verb >= 0:
         start = text.rfind("\n", 0, verb) + 1
-        if (start > 1 and text[start - 2] in _CLOSING_QUOTES and text[start] not in "\"\u201c\u2018"
-                and not text[start].isupper()):
+        first = text[start]
+        if start > 1 and text[start - 2] in _CLOSING_QUOTES and first not in _OPENING_QUOTES and not first.isupper():
             # (the verb, or what goes on before it, starts its line: the term in quotes ends the line before)
             start = text.rfind("\n", 0, start - 1) + 1
+            first = text[start]
         verb = text.find("mean", verb + 4)
         if not start or found and found[-1][0] == start:
             continue  # (the first line has no line before it to judge it by; a line read already)
-        if text[start] in "\"\u201c\u2018":
-            term = _quoted_term(text, start)
-        elif text[start].isupper():
-            head = _BARE_DEFINED.match(text, start)
-            term = head["bare"] if (head and head.end() <= start + _BARE_TERM_CHARS and _bare_term(head["bare"])
-                                    and not _CLAUSE_AFTER.match(text, head.end())) else None
-        else:
-            continue
+        term = _quoted_term(text, start) if first in _OPENING_QUOTES else _bare_term(text, start) if first.isupper() \
+            else None
         if term and _after_an_end(text, start - 1):
             found.append((start, term))
     # A list has more than one: a definition alone in a section's text is that text's.
@@ -971,13 +967,21 @@ def _after_an_end(text: str, end: int) -> bool:
     return not before or before[-1] in _SENTENCE_ENDS or before.isupper()
 
 
-def _bare_term(term: str) -> bool:
-    """``term``, not in quotes, reads as a defined term, not as a sentence's
-    start: ``Close Relative``, ``Act of terrorism``, not ``An act of terrorism
-    does not``, nor a label's item (``B. Auto means``, read by its label)."""
+def _bare_term(text: str, start: int) -> Optional[str]:
+    """The term not in quotes the line at ``start`` defines (``_BARE_DEFINED``),
+    if it reads as one and not as a sentence's start: ``Close Relative``, ``Act
+    of terrorism``, not ``An act of terrorism does not``, nor ``Delay`` before
+    a clause (``Delay means we may …``), nor a label's item (``B. Auto
+    means``, read by its label)."""
+    m = _BARE_DEFINED.match(text, start)
+    if m is None or m.end() > start + _BARE_TERM_CHARS or _CLAUSE_AFTER.match(text, m.end()):
+        return None
+    term = m["bare"]
     words = term.split()
-    return (words[0][-1].isalpha() and words[0] not in _NOT_TERM_START and not words[-1].endswith(",")
-            and not any(word.casefold() in _NOT_IN_TERM for word in words[1:]))
+    if (words[0][-1].isalpha() and words[0] not in _NOT_TERM_START and not words[-1].endswith(",")
+            and not any(word.casefold() in _NOT_IN_TERM for word in words[1:])):
+        return term
+    return None
 
 
 DEFINITIONS_APART = 30

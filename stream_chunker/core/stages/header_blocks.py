@@ -50,6 +50,7 @@ class HeaderBlocks:
         self._below: List[str] = []  # that page's lines below its zone so far
         self._whole = True  # every one of them so far is furniture
         self._zone: List[str] = []  # that page's zone lines, numbers masked
+        self._alike: List[Tuple[str, ...]] = []  # the lines below the zone of the last pages with that zone
 
     @property
     def looking(self) -> bool:
@@ -99,10 +100,12 @@ class HeaderBlocks:
                 self._depth = None  # (the zone's lines are not all furniture: no block)
                 return
             self._zone.append(masked_form(line)[0])
+            if depth + 1 == ZONE_LINES:  # (the zone read: the pages of its kind, once a page)
+                zone = tuple(self._zone)
+                self._alike = [below for kind, below in reversed(self._blocks) if kind == zone][:RECURS_IN]
         else:
             at = depth - ZONE_LINES
-            zone = tuple(self._zone)
-            alike = [below for kind, below in reversed(self._blocks) if kind == zone][:RECURS_IN]
+            alike = self._alike
             if self._whole and len(alike) == RECURS_IN and all(len(below) > at and below[at] == line for below in alike):
                 out.append(key)
             else:
